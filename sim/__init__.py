@@ -1,0 +1,1 @@
+"""Synthetic footage with exact ground truth: physics, rendering, play."""

@@ -1,0 +1,1 @@
+"""Computer vision: frames in; detections, tracks, strokes and events out."""
