@@ -17,6 +17,11 @@ from enum import StrEnum
 BALL_DIAMETER_MM = 52.5
 """Seed Part 1 rule 2: balls are 52.5 mm (+-0.05 mm) in diameter."""
 
+CUSHION_NOSE_HEIGHT_MM = 37.0
+"""Height of the cushion nose above the cloth (nominal; measured ~37 mm on the real
+broadcast frame in ``shared/real``; tables vary by a few millimetres). The playing
+area's corners, where the noses meet, lie in the plane z = this height."""
+
 
 class Pocket(StrEnum):
     """Pocket names; left and right as seen from the baulk end."""
@@ -129,6 +134,42 @@ class TableSpec:
             Pocket.TOP_LEFT: (hl, hw),
             Pocket.TOP_RIGHT: (hl, -hw),
         }
+
+    @property
+    def jaw_points(self) -> dict[str, Point]:
+        """Nominal pocket jaw points: where a cushion nose ends at a pocket mouth.
+
+        Named ``POCKET_jaw_x`` / ``POCKET_jaw_y`` for corner pockets (the jaw on the
+        end cushion and on the side cushion: the mouth is measured across the
+        diagonal, so each jaw lies ``mouth / sqrt(2)`` from the corner along its
+        nose line) and ``POCKET_jaw_baulk`` / ``POCKET_jaw_top`` for middle pockets
+        (each ``mouth / 2`` from the middle along the side nose line). Nominal:
+        real jaws are cut by hand and differ by a few millimetres.
+        """
+        hw = self.half_width
+        d = self.corner_mouth_mm / math.sqrt(2.0)
+        m = self.middle_mouth_mm / 2
+        points: dict[str, Point] = {}
+        for name, (cx, cy) in self.corners.items():
+            sx = 1.0 if cx > 0 else -1.0
+            sy = 1.0 if cy > 0 else -1.0
+            points[f"{name}_jaw_x"] = (cx, cy - sy * d)
+            points[f"{name}_jaw_y"] = (cx - sx * d, cy)
+        for name, y in (("middle_left", hw), ("middle_right", -hw)):
+            points[f"{name}_jaw_baulk"] = (-m, y)
+            points[f"{name}_jaw_top"] = (m, y)
+        return points
+
+    @property
+    def named_points(self) -> dict[str, Point]:
+        """Every named table point a user can click: corners, middle pockets, spots
+        (``yellow`` ... ``black``, the spot, not the ball) and jaw points."""
+        points: dict[str, Point] = dict(self.corners)
+        points["middle_left"] = (0.0, self.half_width)
+        points["middle_right"] = (0.0, -self.half_width)
+        points.update(self.spots)
+        points.update(self.jaw_points)
+        return points
 
     def pocket_mouth(self, pocket: Pocket) -> float:
         """Width of a pocket's opening in mm."""

@@ -1,0 +1,612 @@
+"""Automatic calibration from one frame: find the table without clicks.
+
+Steps: learn the cloth's colour (the dominant saturated hue near the middle of the
+frame, with thresholds from its own spread), take the largest cloth region and its
+convex outline (players, cues and score bars only dent it), fit the four outer
+boundary lines, then search inwards along many short profiles for the cushion nose
+(where the cushion top ends: the bed edge, or the top of the cushion face when the
+face is visible) and fit each nose line robustly. The four noses meet at the playing
+area's corners, which lie in the plane of the cushion noses. Which side is which is
+decided from the image: the middle pockets dent the long sides, and the baulk end
+shows the baulk line, the D and the balls on the yellow/brown/green spots. The
+camera pose from that homography (and a focal-length estimate) gives the cloth-plane
+mapping. Anything doubtful raises ``CalibrationError`` instead of guessing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration.mapping import (
+    Calibration,
+    CalibrationError,
+    apply_homography,
+    check_orientation,
+    pose_from_homography,
+)
+from calibration.table import CUSHION_NOSE_HEIGHT_MM, TableSpec, table_by_name
+
+WORK_WIDTH = 960
+"""Segmentation runs on a copy of the frame scaled to this width (speed)."""
+
+CORNER_ORDER = ("baulk_left", "baulk_right", "top_right", "top_left")
+"""Table corners in the order the outline is walked (anticlockwise on screen)."""
+
+
+@dataclass(frozen=True)
+class TableOutline:
+    """The playing area's outline found in a frame.
+
+    Attributes:
+        corners_px: (4, 2) float64 pixels where the cushion-nose lines meet, in
+            screen-anticlockwise order starting anywhere (not yet oriented).
+        lines: (4, 3) float64 nose lines ``a u + b v + c = 0`` (unit normals), side
+            i joining corner i and corner i+1.
+        line_rms_px: (4,) float64 RMS distance of each side's edge samples, px.
+        inlier_fraction: (4,) float64 share of each side's samples on its line.
+        mask: uint8 cloth mask at working scale (1 = cloth).
+        scale: Working-scale pixels per full-scale pixel.
+    """
+
+    corners_px: np.ndarray
+    lines: np.ndarray
+    line_rms_px: np.ndarray
+    inlier_fraction: np.ndarray
+    mask: np.ndarray
+    scale: float
+
+
+# ------------------------------------------------------------------ cloth
+
+
+def cloth_mask(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """Cloth mask of ``image`` (BGR uint8) at working scale.
+
+    Returns:
+        (mask uint8 0/1 of the largest cloth region, scale = work px per image px).
+
+    Raises:
+        CalibrationError: no dominant cloth colour or too small a region.
+    """
+    w = image.shape[1]
+    scale = min(1.0, WORK_WIDTH / w)
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    sh, sw = hue.shape
+    centre = (slice(sh // 5, sh - sh // 5), slice(sw // 5, sw - sw // 5))
+    cand = (sat[centre] > 60) & (val[centre] > 40)
+    if cand.sum() < 0.05 * cand.size:
+        raise CalibrationError("no cloth: too few saturated colours in the frame")
+    hist = np.bincount(hue[centre][cand].ravel(), minlength=180).astype(np.float64)
+    hist = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "valid")
+    peak = int(np.argmax(hist))
+    if hist[peak] < 0.15 * cand.size * 5 / 5:
+        raise CalibrationError(
+            "no cloth: no dominant colour in the middle of the frame"
+        )
+    # hue tolerance from the peak's own spread (where it falls under 4% of the peak)
+    tol = 4
+    while (
+        tol < 20
+        and hist[(peak + tol) % 180] + hist[(peak - tol) % 180] > 0.08 * hist[peak]
+    ):
+        tol += 1
+    tol += 3
+    dh = np.abs(hue.astype(np.int16) - peak)
+    dh = np.minimum(dh, 180 - dh)
+    near = dh <= tol
+    ref = near[centre] & cand
+    s_med = float(np.median(sat[centre][ref]))
+    v_med = float(np.median(val[centre][ref]))
+    mask = near & (sat > 0.4 * s_med) & (val > 0.22 * v_med)
+    mask = mask.astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    if n < 2:
+        raise CalibrationError("no cloth region found")
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[k, cv2.CC_STAT_AREA] < 0.04 * sh * sw:
+        raise CalibrationError("cloth region too small: is the table in view?")
+    return (labels == k).astype(np.uint8), scale
+
+
+def _line_through(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Line (a, b, c) with unit normal through points p and q."""
+    d = q - p
+    n = np.array([-d[1], d[0]]) / max(np.hypot(*d), 1e-12)
+    return np.array([n[0], n[1], -n @ p])
+
+
+def _intersect(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
+    """Intersection point of two lines (a, b, c)."""
+    p = np.cross(l1, l2)
+    if abs(p[2]) < 1e-12:
+        raise CalibrationError("two table sides are parallel in the image")
+    return p[:2] / p[2]
+
+
+def _fit_line_ransac(
+    pts: np.ndarray, tol: float, rng: np.random.Generator, iters: int = 200
+) -> tuple[np.ndarray, np.ndarray]:
+    """Robust line (a, b, c) through ``pts`` (N, 2) and its inlier mask."""
+    n = len(pts)
+    pairs = rng.integers(0, n, size=(iters, 2))
+    d = pts[pairs[:, 1]] - pts[pairs[:, 0]]
+    norm = np.hypot(d[:, 0], d[:, 1])
+    ok = norm > 1e-9
+    normals = np.column_stack([-d[ok, 1], d[ok, 0]]) / norm[ok, None]
+    offsets = -np.sum(normals * pts[pairs[ok, 0]], axis=1)
+    if len(normals) == 0:
+        raise CalibrationError("no line fits the cushion edge")
+    counts = np.abs(normals @ pts.T + offsets[:, None]) < tol
+    best = counts[int(np.argmax(counts.sum(axis=1)))]
+    if best.sum() < 2:
+        raise CalibrationError("no line fits the cushion edge")
+    sel = pts[best]
+    for _ in range(2):  # least squares on inliers, re-select
+        c = sel.mean(axis=0)
+        _, _, vt = np.linalg.svd(sel - c, full_matrices=False)
+        normal = vt[1]
+        line = np.array([normal[0], normal[1], -normal @ c])
+        best = np.abs(pts @ line[:2] + line[2]) < tol
+        sel = pts[best]
+        if len(sel) < 2:
+            raise CalibrationError("no line fits the cushion edge")
+    return line, best
+
+
+def _outer_quad(mask: np.ndarray) -> np.ndarray:
+    """Four outer corners (work px, (4, 2)) of the cloth region, anticlockwise."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contour = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(contour)
+    peri = cv2.arcLength(hull, True)
+    quad = None
+    for eps in (0.01, 0.015, 0.02, 0.03, 0.04, 0.05):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float64)
+            break
+        if len(approx) < 4:
+            break
+    if quad is None:
+        raise CalibrationError("the cloth region is not four-sided")
+    # the order of CORNER_ORDER: negative shoelace in (u, v) with v down
+    area = 0.5 * np.sum(
+        quad[:, 0] * np.roll(quad[:, 1], -1) - np.roll(quad[:, 0], -1) * quad[:, 1]
+    )
+    if area > 0:
+        quad = quad[::-1]
+    return quad
+
+
+def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Bilinear samples of ``img`` (H, W[, C]) at ``pts`` (..., 2) pixel positions.
+
+    Positions outside the frame are clamped to its border.
+    """
+    h, w = img.shape[:2]
+    x = np.clip(pts[..., 0], 0, w - 1.001)
+    y = np.clip(pts[..., 1], 0, h - 1.001)
+    x0 = x.astype(np.intp)
+    y0 = y.astype(np.intp)
+    fx = x - x0
+    fy = y - y0
+    if img.ndim == 3:
+        fx = fx[..., None]
+        fy = fy[..., None]
+    a = img[y0, x0].astype(np.float32)
+    b = img[y0, x0 + 1].astype(np.float32)
+    c = img[y0 + 1, x0].astype(np.float32)
+    d = img[y0 + 1, x0 + 1].astype(np.float32)
+    top = a + (b - a) * fx
+    return top + (c + (d - c) * fx - top) * fy
+
+
+def _nose_offset(
+    profile: np.ndarray, bed: float, thr: float, bed_len: int, face_len: int
+) -> float | None:
+    """Where the cushion nose lies along an inward ``profile`` (index 0 = outside).
+
+    Walks outwards from the bed (the last ``bed_len`` samples, at level ``bed``) to
+    the first departure from the bed's level by more than ``thr``. A narrow dark band
+    there is the nose's shadow line (the nose is its bed-side edge); a band wider
+    than ``face_len`` samples is the visible cushion face (the nose is its outer
+    edge, where the lit cushion top starts).
+    """
+    n = len(profile)
+    dev = np.nonzero(np.abs(profile[: n - bed_len] - bed) > thr)[0]
+    if len(dev) == 0 or dev[-1] < 2:
+        return None
+    i = int(dev[-1])
+    grad = np.diff(profile)  # grad[k] > 0: brighter going inwards past k + 0.5
+    hi = min(n - 2, i + 6)
+    if profile[i] < bed:
+        outward = profile[i::-1]
+        lowest = np.minimum.accumulate(outward)
+        back = np.nonzero(outward >= lowest + thr)[0]
+        m = i - int(np.argmin(outward[: back[0] + 1] if len(back) else outward))
+        if len(back):
+            width = int(back[0])
+            if face_len < width < i:
+                lo = max(0, i - width - 4)
+                k = lo + int(np.argmin(grad[lo : max(lo + 1, m)]))
+                return k + 0.5
+        k = m + int(np.argmax(grad[m : max(m + 1, hi)]))
+        return k + 0.5
+    lo = max(0, i - 8)
+    k = lo + int(np.argmax(np.abs(grad[lo:hi])))
+    return k + 0.5
+
+
+def find_outline(image: np.ndarray, seed: int = 0) -> TableOutline:
+    """The four cushion-nose lines and corners of the table in ``image`` (BGR).
+
+    Raises:
+        CalibrationError: no table-like region, or its sides cannot be fitted.
+    """
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise CalibrationError("expected a colour (BGR) image")
+    mask, scale = cloth_mask(image)
+    quad = _outer_quad(mask) / scale
+    rng = np.random.default_rng(seed)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 2].astype(np.float32)
+    gray = cv2.GaussianBlur(gray, (3, 3), 0)
+    h, w = gray.shape
+    centre = quad.mean(axis=0)
+    lines = np.zeros((4, 3))
+    rms = np.zeros(4)
+    frac = np.zeros(4)
+    for i in range(4):
+        p, q = quad[i], quad[(i + 1) % 4]
+        length = float(np.hypot(*(q - p)))
+        direction = (q - p) / length
+        normal = np.array([-direction[1], direction[0]])
+        if normal @ (centre - p) < 0:
+            normal = -normal
+        opposite = 0.5 * (quad[(i + 2) % 4] + quad[(i + 3) % 4])
+        depth = float(normal @ (opposite - p))
+        band = max(16.0, 0.08 * depth)
+        start = -max(4.0, 0.01 * depth)
+        steps = np.arange(start, band, 0.5)
+        ts = np.linspace(0.06, 0.94, 120)
+        ts = ts[np.abs(ts - 0.5) > 0.05]
+        base = p[None, :] + ts[:, None] * (q - p)[None, :]
+        pts = base[:, None, :] + steps[None, :, None] * normal[None, None, :]
+        profiles = _sample(gray, pts)
+        bed_len = max(6, int(0.3 * len(steps)))
+        face_len = int(2 * max(4.0, 8.0 * h / 1080))  # samples are 0.5 px apart
+        inner = profiles[:, -bed_len:]
+        beds = np.median(inner, axis=1)
+        spreads = np.mean(np.abs(inner - beds[:, None]), axis=1)
+        found = []
+        for k, profile in enumerate(profiles):
+            thr = max(14.0, 0.1 * float(beds[k]), 4.0 * float(spreads[k]))
+            off = _nose_offset(profile, float(beds[k]), thr, bed_len, face_len)
+            if off is not None:
+                found.append(base[k] + (start + off * 0.5) * normal)
+        if len(found) < 12:
+            raise CalibrationError(f"table side {i}: cushion nose not found")
+        edge_pts = np.array(found)
+        line, inl = _fit_line_ransac(edge_pts, tol=max(1.5, 0.002 * length), rng=rng)
+        if line[:2] @ normal < 0:
+            line = -line
+        lines[i] = line
+        d = edge_pts[inl] @ line[:2] + line[2]
+        rms[i] = float(np.sqrt(np.mean(d**2)))
+        frac[i] = inl.sum() / len(ts)
+    corners = np.array([_intersect(lines[i - 1], lines[i]) for i in range(4)])
+    if (
+        np.any(corners[:, 0] < -0.5 * w)
+        or np.any(corners[:, 0] > 1.5 * w)
+        or np.any(corners[:, 1] < -0.5 * h)
+        or np.any(corners[:, 1] > 1.5 * h)
+    ):
+        raise CalibrationError("table corners fall far outside the frame")
+    if np.min(frac) < 0.25:
+        side = int(np.argmin(frac))
+        raise CalibrationError(
+            f"table side {side}: only {frac[side]:.0%} of the cushion nose is visible"
+        )
+    return TableOutline(corners, lines, rms, frac, mask, scale)
+
+
+# ------------------------------------------------------------------ orientation
+
+
+def _hypotheses(corners: np.ndarray) -> list[np.ndarray]:
+    """The four ways to name screen-anticlockwise corners as ``CORNER_ORDER``."""
+    return [np.roll(corners, -k, axis=0) for k in range(4)]
+
+
+def _mask_fraction(outline: TableOutline, pts_px: np.ndarray) -> float:
+    """Share of ``pts_px`` (full-scale px) on the cloth mask (nan: off the frame)."""
+    p = np.round(pts_px * outline.scale).astype(int)
+    mh, mw = outline.mask.shape
+    ok = (p[:, 0] >= 0) & (p[:, 0] < mw) & (p[:, 1] >= 0) & (p[:, 1] < mh)
+    if ok.sum() < max(3, len(p) // 3):
+        return float("nan")
+    return float(outline.mask[p[ok, 1], p[ok, 0]].mean())
+
+
+def _pocket_score(
+    image: np.ndarray, outline: TableOutline, h_t2i: np.ndarray, spec: TableSpec
+) -> float:
+    """How much more the middles of the hypothesised long sides look like pockets.
+
+    Just outside the nose at the middle of a side cushion there is a pocket mouth;
+    at the middle of an end cushion, and a quarter along any side, there is cushion
+    top. Compares colours there. Positive: the hypothesis' long sides are right.
+    """
+    hl, hw = spec.half_length, spec.half_width
+    offs = np.linspace(15.0, 40.0, 4)
+    along = np.linspace(-20.0, 20.0, 5)
+
+    def colour(pts: np.ndarray) -> np.ndarray:
+        return np.median(_sample(image, apply_homography(h_t2i, pts)), axis=0)
+
+    contrast = []
+    for long_side in (True, False):
+        for sign in (-1.0, 1.0):
+            values = []
+            half = hl if long_side else hw
+            for centre in (0.0, -0.5 * half, 0.5 * half):
+                pts = np.array(
+                    [
+                        (centre + a, sign * (hw + o))
+                        if long_side
+                        else (sign * (hl + o), centre + a)
+                        for a in along
+                        for o in offs
+                    ]
+                )
+                values.append(colour(pts))
+            mid, q1, q2 = values
+            contrast.append(
+                float(np.linalg.norm(mid - 0.5 * (q1 + q2)) - np.linalg.norm(q1 - q2))
+            )
+    return (contrast[0] + contrast[1] - contrast[2] - contrast[3]) / 100.0
+
+
+def _geometry_cost(h_t2i: np.ndarray, size: tuple[int, int]) -> float:
+    """How far the homography is from any pinhole view of this table (0 = exact).
+
+    For focal lengths from a wide angle to a long telephoto (principal point at the
+    image centre), the back-projected table axes must be orthogonal and equally
+    scaled; naming a long side as a short one breaks that for every focal length.
+    """
+    w, h = size
+    best = math.inf
+    for f in np.geomspace(0.35 * max(w, h), 15 * max(w, h), 60):
+        k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+        m = np.linalg.solve(k, h_t2i)
+        n1, n2 = np.linalg.norm(m[:, 0]), np.linalg.norm(m[:, 1])
+        cost = abs(math.log(n1 / n2)) + abs(m[:, 0] @ m[:, 1]) / (n1 * n2)
+        best = min(best, cost)
+    return best
+
+
+def _ridge(
+    gray: np.ndarray, pts: np.ndarray, normals: np.ndarray, width: float
+) -> float:
+    """Brightness of a thin line near ``pts`` over its sides ``width`` px away.
+
+    The line is looked for up to ``2 * width`` px either side of where it is
+    predicted (the corners' mapping is not exact yet); the best shift counts.
+    """
+    best = -math.inf
+    for shift in np.arange(-2 * width, 2 * width + 0.01, 0.5):
+        p = pts + shift * normals
+        on = _sample(gray, p)
+        off = np.maximum(
+            _sample(gray, p + width * normals), _sample(gray, p - width * normals)
+        )
+        best = max(best, float(np.median(on - off)))
+    return best
+
+
+def _end_score(
+    image: np.ndarray,
+    gray: np.ndarray,
+    outline: TableOutline,
+    h_t2i: np.ndarray,
+    spec: TableSpec,
+) -> float:
+    """Evidence that the end at -x is baulk rather than the end at +x.
+
+    Compares the baulk line and D (thin bright lines) and the balls on the yellow,
+    brown and green spots (non-cloth blobs) with the same places mirrored to the
+    other end. Positive: -x is baulk.
+    """
+    hw = spec.half_width
+    bx = spec.baulk_line_x
+    r = spec.d_radius_mm
+    score = 0.0
+    for sign in (1.0, -1.0):
+        xs = sign * bx
+        ys = np.concatenate(
+            [np.linspace(-0.9 * hw, -r - 40, 20), np.linspace(r + 40, 0.9 * hw, 20)]
+        )
+        line_pts = np.column_stack([np.full_like(ys, xs), ys])
+        ang = np.linspace(0.6, math.pi - 0.6, 25)
+        arc = np.column_stack([xs - sign * r * np.sin(ang), r * np.cos(ang)])
+        d_pts = np.vstack([line_pts, arc])
+        d_norm = np.vstack(
+            [
+                np.tile([1.0, 0.0], (len(line_pts), 1)),
+                np.column_stack([np.sin(ang), -np.cos(ang) * sign]) * -sign,
+            ]
+        )
+        img = apply_homography(h_t2i, d_pts)
+        img2 = apply_homography(h_t2i, d_pts + 20.0 * d_norm)
+        nrm = img2 - img
+        lens = np.linalg.norm(nrm, axis=1, keepdims=True)
+        nrm = nrm / np.maximum(lens, 1e-9)
+        width = float(np.clip(np.median(lens) * 0.25, 2.5, 8.0))
+        ridge = _ridge(gray, img, nrm, width)
+        spots = np.array([(xs, -r), (xs, 0.0), (xs, r)])
+        balls = 1.0 - _mask_fraction(outline, apply_homography(h_t2i, spots))
+        if math.isnan(balls):
+            balls = 0.0
+        score += sign * (ridge / 6.0 + balls)
+    return score
+
+
+def orient(
+    image: np.ndarray, outline: TableOutline, spec: TableSpec
+) -> tuple[np.ndarray, list[str]]:
+    """Name the outline's corners: (4, 2) px in ``CORNER_ORDER``, and notes.
+
+    Raises:
+        CalibrationError: the long sides or the baulk end cannot be told apart.
+    """
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    table_corners = np.array([spec.corners[n] for n in CORNER_ORDER])
+    size = (image.shape[1], image.shape[0])
+    scored = []
+    for k, named in enumerate(_hypotheses(outline.corners_px)):
+        h = cv2.getPerspectiveTransform(
+            table_corners.astype(np.float32), named.astype(np.float32)
+        ).astype(np.float64)
+        evidence = _pocket_score(image, outline, h, spec) - 2.0 * _geometry_cost(
+            h, size
+        )
+        scored.append((k, named, h, evidence))
+    # hypotheses k and k+2 share their long sides
+    pair = [scored[0][3], scored[1][3]]
+    best_pair = int(np.argmax(pair))
+    margin = abs(pair[0] - pair[1])
+    notes = [f"long sides from the shape and middle pockets (margin {margin:.2f})"]
+    if margin < 0.3:
+        raise CalibrationError(
+            "cannot tell the long sides from the short ones (shape and pockets agree "
+            "with both)"
+        )
+    a, b = scored[best_pair], scored[best_pair + 2]
+    end = _end_score(image, gray, outline, a[2], spec)
+    notes.append(f"baulk end from the baulk line, D and spots (evidence {end:+.2f})")
+    if abs(end) < 0.35:
+        raise CalibrationError(
+            "cannot tell which end is baulk (no baulk line, D or spots)"
+        )
+    return (a[1] if end > 0 else b[1]), notes
+
+
+# ------------------------------------------------------------------ calibrate
+
+
+def auto_calibrate(
+    image: np.ndarray,
+    table: str = "official",
+    nose_height_mm: float = CUSHION_NOSE_HEIGHT_MM,
+    focal_px: float | None = None,
+) -> Calibration:
+    """Calibrate from one BGR frame without clicks.
+
+    Args:
+        image: (H, W, 3) uint8 BGR frame.
+        table: Table type name.
+        nose_height_mm: Height of the cushion noses above the cloth.
+        focal_px: Focal length if known (else estimated, or guessed when overhead).
+
+    Returns:
+        A calibration with ``method="auto"``; residuals are the RMS of each cushion
+        nose line's edge samples, in mm.
+
+    Raises:
+        CalibrationError: the table cannot be found or oriented with confidence.
+    """
+    spec = table_by_name(table)
+    outline = find_outline(image)
+    named, notes = orient(image, outline, spec)
+    h_img, w_img = image.shape[:2]
+    size = (w_img, h_img)
+    table_corners = np.array([spec.corners[n] for n in CORNER_ORDER])
+    h_nose = cv2.getPerspectiveTransform(
+        table_corners.astype(np.float32), named.astype(np.float32)
+    ).astype(np.float64)
+    pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=focal_px)
+    # cloth plane: keep the fitted nose mapping, move it down by the nose height
+    p_nose = pose.plane_homography(nose_height_mm)
+    s = float(np.sum(h_nose * p_nose) / np.sum(p_nose * p_nose))
+    h_cloth_t2i = h_nose / s - pose.camera_matrix @ np.outer(
+        pose.rotation[:, 2] * nose_height_mm, [0.0, 0.0, 1.0]
+    )
+    h_i2t = np.linalg.inv(h_cloth_t2i)
+    check_orientation(h_i2t, spec)
+    # side residuals: px -> mm with the local scale at each side's middle
+    names = []
+    res = []
+    side_names = ("baulk_cushion", "right_cushion", "top_cushion", "left_cushion")
+    k0 = int(np.argmin(np.linalg.norm(outline.corners_px - named[0], axis=1)))
+    for i, name in enumerate(side_names):
+        j = (k0 + i) % 4
+        mid = 0.5 * (outline.corners_px[j] + outline.corners_px[(j + 1) % 4])
+        a = apply_homography(h_i2t, mid[None])[0]
+        b = apply_homography(h_i2t, (mid + outline.lines[j][:2])[None])[0]
+        names.append(name)
+        res.append(outline.line_rms_px[j] * float(np.hypot(*(b - a))))
+    notes.append(
+        f"focal length {pose.camera_matrix[0, 0]:.0f} px ({pose.focal_source})"
+    )
+    return Calibration(
+        image_size=size,
+        table=spec.name,
+        homography=h_i2t,
+        method="auto",
+        residuals_mm=np.array(res),
+        residual_names=tuple(names),
+        pose=pose,
+        notes=tuple(notes),
+    )
+
+
+def nose_corners_px(
+    cal: Calibration, nose_height_mm: float = CUSHION_NOSE_HEIGHT_MM
+) -> dict[str, np.ndarray]:
+    """Image positions (px) of the playing-area corners on the cushion-nose plane."""
+    spec = cal.spec
+    pts = np.array([spec.corners[n] for n in CORNER_ORDER])
+    img = cal.table_to_image(pts, z_mm=nose_height_mm if cal.pose is not None else 0.0)
+    return dict(zip(CORNER_ORDER, img, strict=True))
+
+
+@dataclass(frozen=True)
+class FrameCheck:
+    """Whether a frame still fits a calibration.
+
+    Attributes:
+        fits: True when the table is where the calibration says.
+        max_shift_px: Largest corner displacement found, px (inf when not found).
+        message: One line saying what was found.
+    """
+
+    fits: bool
+    max_shift_px: float
+    message: str
+
+
+def check_frame(cal: Calibration, image: np.ndarray, tol_px: float = 6.0) -> FrameCheck:
+    """Check that ``image`` still fits ``cal`` (the camera was not bumped).
+
+    Finds the table's outline in the frame and compares its corners with where the
+    calibration puts them (cushion-nose plane). Frames where the outline cannot be
+    found (the table covered) are reported as not fitting, with the reason.
+    """
+    if (image.shape[1], image.shape[0]) != cal.image_size:
+        return FrameCheck(False, math.inf, "frame size differs from the calibration's")
+    try:
+        outline = find_outline(image)
+    except CalibrationError as error:
+        return FrameCheck(False, math.inf, f"table not found: {error}")
+    expected = np.array(list(nose_corners_px(cal).values()))
+    dist = np.linalg.norm(outline.corners_px[:, None, :] - expected[None], axis=2)
+    shift = float(np.max(np.min(dist, axis=0)))
+    if shift <= tol_px:
+        return FrameCheck(True, shift, f"fits (corners within {shift:.1f} px)")
+    return FrameCheck(False, shift, f"camera moved: a corner is {shift:.1f} px away")

@@ -1,0 +1,111 @@
+"""Automatic calibration on the real frames and on rendered ones, and the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from baulk.cli import main
+from calibration.auto import auto_calibrate, check_frame, nose_corners_px
+from calibration.mapping import CalibrationError, load_calibration
+from calibration.synth import random_frame
+from calibration.table import OFFICIAL
+
+REAL = Path(__file__).parents[2].parent / "shared" / "real"
+needs_real = pytest.mark.skipif(
+    not (REAL / "labels.json").is_file(), reason=f"real frames not found at {REAL}"
+)
+
+
+def _labels() -> dict:
+    return json.loads((REAL / "labels.json").read_text())
+
+
+@needs_real
+@pytest.mark.parametrize("name", ["overhead_eurosport.png", "broadcast_angle.png"])
+def test_real_corners_within_8px(name: str) -> None:
+    image = cv2.imread(str(REAL / name))
+    cal = auto_calibrate(image)
+    found = nose_corners_px(cal)
+    for corner, px in _labels()[name]["table_corners_px"].items():
+        assert np.linalg.norm(found[corner] - np.array(px)) < 8.0, corner
+
+
+@needs_real
+def test_real_check_frame_detects_a_bump() -> None:
+    image = cv2.imread(str(REAL / "broadcast_angle.png"))
+    cal = auto_calibrate(image)
+    assert check_frame(cal, image).fits
+    moved = cv2.warpAffine(image, np.float32([[1, 0, 25], [0, 1, 10]]), (1920, 1080))
+    assert not check_frame(cal, moved).fits
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        np.zeros((540, 960, 3), np.uint8),
+        np.full((540, 960, 3), (40, 200, 40), np.uint8),
+    ],
+)
+def test_no_table_is_a_failure(image: np.ndarray) -> None:
+    with pytest.raises(CalibrationError):
+        auto_calibrate(image)
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_rendered_overhead_never_badly_wrong(seed: int) -> None:
+    frame = random_frame(seed, "overhead", OFFICIAL)
+    pts = np.array(list(OFFICIAL.spots.values()))
+    seen = frame.pose.project(np.column_stack([pts, np.zeros(len(pts))]))
+    try:
+        cal = auto_calibrate(frame.image)
+    except CalibrationError:
+        return
+    err = np.linalg.norm(cal.image_to_table(seen) - pts, axis=1)
+    assert err.max() < 50
+
+
+def test_command_points_and_errors(tmp_path: Path) -> None:
+    frame = random_frame(3, "broadcast", OFFICIAL)
+    image_path = tmp_path / "frame.png"
+    cv2.imwrite(str(image_path), frame.image)
+    names = ["baulk_left", "baulk_right", "top_left", "top_right", "blue"]
+    tab = np.array([OFFICIAL.named_points[n] for n in names])
+    px = frame.pose.project(np.column_stack([tab, np.zeros(len(tab))]))
+    points = tmp_path / "points.json"
+    points.write_text(
+        json.dumps({"points": dict(zip(names, px.tolist(), strict=True))})
+    )
+    out = tmp_path / "table.json"
+    preview = tmp_path / "preview.png"
+    argv = [
+        "calibrate",
+        str(image_path),
+        "--points",
+        str(points),
+        "-o",
+        str(out),
+        "--preview",
+        str(preview),
+    ]
+    assert main(argv) == 0
+    cal = load_calibration(out)
+    assert np.allclose(cal.image_to_table(px), tab, atol=0.5)
+    assert cv2.imread(str(preview)).shape == frame.image.shape
+    # degenerate points: error, nothing written
+    points.write_text(json.dumps({"points": {"yellow": [1, 2], "brown": [3, 4]}}))
+    out2 = tmp_path / "t2.json"
+    assert (
+        main(["calibrate", str(image_path), "--points", str(points), "-o", str(out2)])
+        == 2
+    )
+    assert not out2.exists()
+    assert main(["calibrate", str(tmp_path / "missing.png"), "-o", str(out2)]) == 2
+    (tmp_path / "junk.png").write_bytes(b"not an image")
+    assert main(["calibrate", str(tmp_path / "junk.png"), "-o", str(out2)]) == 2
+    assert not out2.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
