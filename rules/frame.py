@@ -21,7 +21,16 @@ from rules import geometry
 from rules.balls import COLOURS, REDS, VALUES, value
 from rules.errors import IllegalDecisionError, IllegalShotError
 from rules.fouls import FROM_REFEREE, MIN_PENALTY, SEVEN, SEVEN_POINT_FOULS, Foul
-from rules.records import Choice, Concede, Decision, Positions, Record, Shot
+from rules.records import (
+    Choice,
+    Claim,
+    Concede,
+    Decision,
+    Forfeit,
+    Positions,
+    Record,
+    Shot,
+)
 
 Point = tuple[float, float]
 
@@ -314,6 +323,10 @@ class FrameState:
             new = self._push_decision(record)
         elif isinstance(record, Concede):
             new = self._push_concede()
+        elif isinstance(record, Claim):
+            new = self._push_claim()
+        elif isinstance(record, Forfeit):
+            new = self._push_forfeit(record.player)
         else:
             raise IllegalShotError(
                 f"a {type(record).__name__} record cannot be pushed into a frame",
@@ -369,6 +382,37 @@ class FrameState:
             raise IllegalShotError("the frame is over", "type")
         state = self._decide(Choice.PLAY) if self.pending else self
         return state._end(winner=state.opponent, conceded=True)
+
+    def _push_claim(self) -> FrameState:
+        """Part 2 rule 1b: with only the black left, a striker more than seven
+        points ahead may end the frame."""
+        if self.frame_over:
+            raise IllegalShotError("the frame is over", "type")
+        state = self._decide(Choice.PLAY) if self.pending else self
+        lead = state.scores[state.to_play] - state.scores[state.opponent]
+        if state.reds or state.colours != ("black",) or lead <= 7:
+            raise IllegalShotError(
+                "a frame can be claimed only with the black alone left and a lead "
+                f"of more than 7 (lead {lead})",
+                "type",
+            )
+        return state._end(winner=state.to_play)
+
+    def _push_forfeit(self, offender: int) -> FrameState:
+        """Part 4 rule 3a: the offender loses the frame and all his points; the
+        opponent receives the value of the balls left, eight for each red and every
+        colour counted as on the table."""
+        if self.frame_over:
+            raise IllegalShotError("the frame is over", "type")
+        if not 0 <= offender < len(self.players):
+            raise IllegalShotError(f"no player {offender}", "player")
+        state = replace(self, pending=None)
+        winner = (offender + 1) % len(self.players)
+        remaining = state.reds * 8 + sum(VALUES[c] for c in state.colours)
+        scores = list(state.scores)
+        scores[offender] = 0
+        scores[winner] += remaining
+        return replace(state, scores=tuple(scores))._end(winner=winner)
 
     def _end(self, winner: int, conceded: bool = False) -> FrameState:
         best = max(self.highest_break[self.to_play], self.current_break)
@@ -451,7 +495,7 @@ class FrameState:
         """Referee one stroke (Part 3 rules 3, 6, 8, 9, 10, 11, 12, 14)."""
         phase = self.phase
         first = list(shot.first_contact)
-        potted = shot.potted_balls
+        potted = shot.stroke_pots
         nominated = shot.nominated
 
         # Free ball (rule 10): a nominated ball that is not on, or, unnominated, the
@@ -461,13 +505,12 @@ class FrameState:
         if phase is not Phase.COLOUR and self.free_ball is not False:
             if nominated is not None and nominated not in on_names:
                 free_ball = nominated
-            elif (
-                self.free_ball
-                and nominated is None
-                and len(first) == 1
-                and first[0] not in on_names
-            ):
-                free_ball = first[0]
+            elif self.free_ball and nominated is None:
+                # Unnominated, the one ball not on that was struck first (alone or
+                # with the ball on) is the free ball, where that is unambiguous.
+                others = [b for b in first if b not in on_names]
+                if len(others) == 1 and len(set(first)) == len(first):
+                    free_ball = others[0]
 
         # The nominated colour after a red (rule 3f(i)); the first colour struck
         # counts as nominated where that is unambiguous (contract).
@@ -608,7 +651,7 @@ class FrameState:
         if pos is None or pos.white is None:
             return False
         reds_left = (
-            self.reds - shot.potted_balls.count("red") - shot.off_table.count("red")
+            self.reds - shot.stroke_pots.count("red") - shot.off_table.count("red")
         )
         if reds_left == 0 and set(self.colours) <= {"pink", "black"}:
             return False  # except when only pink and black remain
@@ -684,7 +727,7 @@ class FrameState:
 
     def _after_stroke(self, shot: Shot, ruled: _Ruling) -> FrameState:
         striker = self.to_play
-        potted = [b for b in shot.potted_balls if b not in shot.fell_unaided]
+        potted = shot.stroke_pots
         gone = potted + list(shot.off_table)
         reds = self.reds - gone.count("red")
         cue_gone = "white" in gone

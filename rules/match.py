@@ -12,7 +12,7 @@ from typing import Any
 from rules.balls import COLOURS, REDS
 from rules.errors import IllegalShotError, LogError
 from rules.frame import FrameState
-from rules.records import FrameStart, Record
+from rules.records import FrameStart, Record, Rerack
 
 VARIANTS: dict[str, type[FrameState]] = {"wpbsa": FrameState}
 """The rules each variant name plays by."""
@@ -92,11 +92,32 @@ class MatchState:
         """The state after ``record`` (any record type of the match log)."""
         if isinstance(record, FrameStart):
             new = self._start_frame(record)
+        elif isinstance(record, Rerack):
+            new = self._rerack()
         else:
             state = self if self.frame is not None else self._start_frame(FrameStart())
             assert state.frame is not None
             new = replace(state, frame=state.frame.push(record))
         return replace(new, parent=self)
+
+    def _rerack(self) -> MatchState:
+        """Part 3 rule 16: a stalemate; every point is annulled and the balls are
+        racked again, the same player breaking off, the order of play unchanged."""
+        frame = self.frame
+        if frame is None or frame.frame_over:
+            raise IllegalShotError("no frame in play to re-rack", "type")
+        rules = frame_class(self.variant)
+        fresh = rules.new(
+            players=frame.players, breaker=frame.breaker, reds=self._reds(frame)
+        )
+        return replace(self, frame=fresh)
+
+    @staticmethod
+    def _reds(frame: FrameState) -> int:
+        """How many reds the frame was racked with."""
+        while frame.parent is not None:
+            frame = frame.parent
+        return frame.reds
 
     def _start_frame(self, start: FrameStart) -> MatchState:
         """A new frame (Part 3 rule 3b: the break-off alternates)."""

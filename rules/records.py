@@ -158,6 +158,20 @@ class Shot:
         """Names of the potted balls."""
         return [p.ball for p in self.potted]
 
+    @property
+    def stroke_pots(self) -> list[str]:
+        """The potted balls less those that fell unaided (seed Part 3 rule 9a).
+
+        A ball that fell by itself is replaced and neither scores nor fouls; it is
+        taken out once per ``fell_unaided`` entry, so one red that fell by itself
+        leaves a red potted in the same stroke counted.
+        """
+        pots = self.potted_balls
+        for ball in self.fell_unaided:
+            if ball in pots:
+                pots.remove(ball)
+        return pots
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -174,7 +188,31 @@ class Concede:
     line: int | None = field(default=None, compare=False)
 
 
-Record = FrameStart | Shot | Decision | Concede
+@dataclass(frozen=True)
+class Claim:
+    """``claim``: the striker ends the frame when only the black is left and he leads
+    by more than seven (seed Part 2 rule 1b)."""
+
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """``forfeit``: the referee awards the frame against ``player`` (seed Part 4
+    rules 1 and 2: time wasting after a warning, refusing to continue, misconduct)."""
+
+    player: int
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Rerack:
+    """``rerack``: a stalemate; the frame is restarted (seed Part 3 rule 16)."""
+
+    line: int | None = field(default=None, compare=False)
+
+
+Record = FrameStart | Shot | Decision | Concede | Claim | Forfeit | Rerack
 
 BALL_NAMES = frozenset(("white", *OBJECT_BALLS))
 
@@ -304,6 +342,15 @@ def parse_record(obj: Any, line: int | None = None) -> Record:
         return Decision(choice, line)
     if kind == "concede":
         return Concede(line)
+    if kind == "claim":
+        return Claim(line)
+    if kind == "rerack":
+        return Rerack(line)
+    if kind == "forfeit":
+        player = obj.get("player")
+        if not isinstance(player, int) or isinstance(player, bool) or player < 0:
+            raise LogError(f"expected a player index, got {player!r}", "player", line)
+        return Forfeit(player, line)
     if kind == "frame_start":
         return _frame_start(obj, line)
     raise LogError(f"unknown record type {kind!r}", "type", line)

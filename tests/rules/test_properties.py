@@ -21,7 +21,7 @@ from rules import (
 
 BALLS = ["white", "red", *COLOURS]
 SETTINGS = settings(
-    max_examples=120,
+    max_examples=60,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
