@@ -1,0 +1,73 @@
+"""Tests of the tracker on hand-made detections (no images)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from calibration.table import OFFICIAL
+from vision.detections import Detections
+from vision.kinds import KINDS, NONE_CLASS, BallKind
+from vision.track import BallTracker, TrackStatus
+
+
+def _dets(items: list[tuple[str, float, float]]) -> Detections:
+    n = len(items)
+    probs = np.full((n, NONE_CLASS + 1), 0.002, np.float32)
+    for i, (k, _, _) in enumerate(items):
+        probs[i, KINDS.index(BallKind(k))] = 1.0 - 0.002 * NONE_CLASS
+    xy = np.array([[x, y] for _, x, y in items], float).reshape(-1, 2)
+    return Detections(xy * 0.5 + 900, xy, np.full(n, 10.0), probs)
+
+
+def test_moving_ball_keeps_one_track() -> None:
+    tr = BallTracker(OFFICIAL)
+    ids = set()
+    for f in range(30):
+        tracks = tr.update(_dets([("white", -1000 + 40 * f, 100.0), ("blue", 0, 0)]))
+        ids |= {t.track_id for t in tracks if t.kind == BallKind.WHITE}
+    assert len(ids) == 1
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    assert abs(white.xy_mm[0] - (-1000 + 40 * 29)) < 5
+
+
+def test_hidden_ball_at_rest_stays_put_and_comes_back() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("pink", 892.25, 0.0), ("red", 300, 200)]))
+    pid = next(t.track_id for t in tr.active() if t.kind == BallKind.PINK)
+    for _ in range(5):
+        tr.update(_dets([("red", 300, 200)]))
+    pink = next(t for t in tr.active() if t.kind == BallKind.PINK)
+    assert pink.status == TrackStatus.HIDDEN
+    assert np.allclose(pink.xy_mm, (892.25, 0.0), atol=1)
+    tr.update(_dets([("pink", 892.25, 0.0), ("red", 300, 200)]))
+    pink = next(t for t in tr.active() if t.kind == BallKind.PINK)
+    assert pink.track_id == pid and pink.status == TrackStatus.SEEN
+
+
+def test_ball_vanishing_at_a_pocket_is_potted_then_respotted() -> None:
+    tr = BallTracker(OFFICIAL)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    start = np.array([hl - 400, hw - 400])
+    for f in range(12):
+        p = start + 30 * f
+        tr.update(_dets([("black", *p), ("white", 0, -300)]))
+    assert any(t.kind == BallKind.BLACK for t in tr.active())
+    bid = next(t.track_id for t in tr.tracks if t.kind == BallKind.BLACK)
+    tr.update(_dets([("white", 0, -300)]))
+    black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert black.status == TrackStatus.POTTED
+    assert all(t.kind != BallKind.BLACK for t in tr.active())
+    spot = OFFICIAL.spots["black"]
+    tr.update(_dets([("black", *spot), ("white", 0, -300)]))
+    black = next(t for t in tr.active() if t.kind == BallKind.BLACK)
+    assert black.track_id == bid and np.allclose(black.xy_mm, spot, atol=1)
+
+
+def test_at_most_fifteen_reds_and_one_white() -> None:
+    tr = BallTracker(OFFICIAL)
+    items = [("red", -1500 + 150 * i, 0.0) for i in range(17)]
+    items += [("white", 0, 500), ("white", 0, -500)]
+    tracks = tr.update(_dets(items))
+    kinds = [t.kind for t in tracks]
+    assert kinds.count(BallKind.RED) == 15
+    assert kinds.count(BallKind.WHITE) == 1

@@ -1,0 +1,129 @@
+"""The cloth's colour, learned from the footage, and "not cloth" maps.
+
+Everything that differs from the cloth in chromaticity (brightness-free colour, so
+contact shadows and the lights' falloff do not count) or is much brighter than the
+cloth around it is foreground. The cloth's colour and spread are measured on the
+frame itself, so no table needs tuning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import TableView
+
+
+@dataclass(frozen=True, eq=False)
+class ClothModel:
+    """Cloth colour statistics of one camera view.
+
+    Attributes:
+        bgr: (3,) float32 median cloth colour (BGR, 0-255): the white balance
+            reference for patches.
+        chroma: (2,) float32 median chromaticity (B/S, R/S), S = B + G + R.
+        chroma_sigma: (2,) float32 robust spread of the chromaticity.
+        brightness: (H, W) float32 local cloth brightness S over the view's roi,
+            balls removed (a heavy median), for the "brighter than cloth" test.
+        origin: (x, y) px of the roi's top-left in the frame.
+    """
+
+    bgr: np.ndarray
+    chroma: np.ndarray
+    chroma_sigma: np.ndarray
+    brightness: np.ndarray
+    origin: tuple[int, int] = (0, 0)
+
+    def local_bgr(self, xy_px: np.ndarray) -> np.ndarray:
+        """(N, 3) float32 cloth colour at frame points (N, 2): the median colour
+        scaled by the local brightness (vignetting, lights)."""
+        xy = np.asarray(xy_px, dtype=np.float64).reshape(-1, 2)
+        h, w = self.brightness.shape
+        ix = np.clip(np.round(xy[:, 0] - self.origin[0]).astype(int), 0, w - 1)
+        iy = np.clip(np.round(xy[:, 1] - self.origin[1]).astype(int), 0, h - 1)
+        k = self.brightness[iy, ix] / max(float(self.bgr.sum()), 1.0)
+        return (self.bgr[None, :] * k[:, None]).astype(np.float32)
+
+    @staticmethod
+    def learn(image: np.ndarray, view: TableView) -> ClothModel:
+        """Learn the cloth from a BGR uint8 frame seen through ``view``."""
+        x0, y0, x1, y1 = view.roi
+        roi = image[y0:y1, x0:x1]
+        r = float(np.median(view.radius_px(_roi_grid(view))))
+        inner = cv2.erode(
+            view.bed_mask, np.ones((3, 3), np.uint8), iterations=max(2, int(2 * r))
+        )
+        if inner.sum() < 100:
+            inner = view.bed_mask
+        step = 3
+        sel = inner[::step, ::step].astype(bool)
+        pix = roi[::step, ::step][sel].astype(np.float32)
+        if len(pix) < 10:
+            raise ValueError("no cloth visible in the table area")
+        s = pix.sum(1) + 1.0
+        ch = np.column_stack([pix[:, 0] / s, pix[:, 2] / s])
+        med = np.median(ch, axis=0)
+        dist = np.abs(ch - med).max(1)
+        # balls and markings are a small minority: keep the bulk near the median
+        keep = dist < np.quantile(dist, 0.8)
+        med = np.median(ch[keep], axis=0)
+        mad = np.median(np.abs(ch[keep] - med), axis=0) * 1.4826
+        bgr = np.median(pix[keep], axis=0)
+        bright = _local_brightness(roi, inner, float(np.median(s[keep])), r)
+        return ClothModel(
+            bgr=bgr.astype(np.float32),
+            chroma=med.astype(np.float32),
+            chroma_sigma=np.maximum(mad, 0.004).astype(np.float32),
+            brightness=bright,
+            origin=(x0, y0),
+        )
+
+    def foreground(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
+                   ) -> np.ndarray:
+        """(H, W) float32 "not cloth" strength (about 0 on cloth, >= 1 on balls).
+
+        Args:
+            roi_bgr: BGR uint8 crop of the frame.
+            offset: (x, y) of the crop's top-left within the view's roi.
+        """
+        img = cv2.GaussianBlur(roi_bgr, (3, 3), 0.8).astype(np.float32)
+        s = img.sum(axis=2) + 3.0
+        b = img[..., 0] / s - self.chroma[0]
+        r = img[..., 2] / s - self.chroma[1]
+        # chromaticity noise grows in dark pixels: widen the spread there
+        noise = 2.5 / s
+        sb = np.sqrt(self.chroma_sigma[0] ** 2 + noise**2)
+        sr = np.sqrt(self.chroma_sigma[1] ** 2 + noise**2)
+        dc = np.sqrt((b / sb) ** 2 + (r / sr) ** 2)
+        ox, oy = offset
+        h, w = s.shape
+        local = self.brightness[oy : oy + h, ox : ox + w]
+        q = s / np.maximum(local, 1.0)
+        fg = np.maximum(dc / 10.0, (q - 1.0) / 0.6)
+        return np.maximum(fg, (0.6 - q) / 0.25).astype(np.float32)
+
+
+def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
+    x0, y0, x1, y1 = view.roi
+    gx, gy = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))
+    pts = np.column_stack([gx.ravel(), gy.ravel()])
+    ok = view.on_bed(view.to_table(pts))
+    return pts[ok] if ok.any() else pts
+
+
+def _local_brightness(
+    roi: np.ndarray, inner: np.ndarray, fallback: float, radius_px: float
+) -> np.ndarray:
+    """Cloth brightness (B+G+R) at every roi pixel, balls removed."""
+    s = roi.astype(np.float32).sum(axis=2)
+    k = max(2, int(radius_px))
+    small = cv2.resize(s, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
+    small_mask = cv2.resize(inner, (small.shape[1], small.shape[0]),
+                            interpolation=cv2.INTER_NEAREST)
+    small = np.where(small_mask > 0, small, fallback)
+    u8 = np.clip(small / 3.0, 0, 255).astype(np.uint8)
+    med = cv2.medianBlur(u8, 9).astype(np.float32) * 3.0
+    med = cv2.blur(med, (5, 5))
+    return cv2.resize(med, (s.shape[1], s.shape[0]), interpolation=cv2.INTER_LINEAR)

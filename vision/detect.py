@@ -1,0 +1,313 @@
+"""Ball detection: candidates from a "not cloth" map, sub-pixel circle fits.
+
+Work happens in the image (not a rectified table): a ball's outline is a circle in
+the image whose centre is the image of the ball's centre, so fitting that circle and
+mapping its centre through the ball-centre plane gives the table position without
+the perspective bias a warped top view has.
+
+Steps: the cloth model (``vision.cloth``) marks everything that is not cloth; its
+distance transform peaks at ball centres, which splits touching balls (the pack);
+each candidate's outline is found along rays (rays that run into a touching
+neighbour or a cue find no edge and are dropped) and a circle is fitted robustly.
+Thin things (lines, spots) vanish in a small opening; pockets lie off the bed; the
+classifier (``vision.identify``) tells balls from cues, hands and highlights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from calibration.mapping import Calibration
+from vision.cloth import ClothModel
+from vision.detections import Detections
+from vision.geometry import TableView
+from vision.identify import BallClassifier, default_classifier
+
+N_RAYS = 40
+
+
+class Detector(Protocol):
+    """Finds balls in frames of one calibrated camera."""
+
+    def detect(
+        self,
+        image: np.ndarray,
+        frame: int = -1,
+        regions: Sequence[tuple[int, int, int, int]] | None = None,
+    ) -> Detections:
+        """Balls in ``image`` (BGR uint8), optionally only inside pixel boxes
+        ``(x0, y0, x1, y1)``."""
+        ...
+
+
+def _peaks(dist: np.ndarray, min_r: float) -> np.ndarray:
+    """(N, 2) x, y of distance-transform maxima (plateaus merged), roi px."""
+    k = max(3, round(min_r * 0.9) | 1)
+    dil = cv2.dilate(dist, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    peak = ((dist >= dil - 1e-3) & (dist >= max(1.5, 0.35 * min_r))).astype(np.uint8)
+    n, _, _stats, cents = cv2.connectedComponentsWithStats(peak, connectivity=8)
+    if n <= 1:
+        return np.zeros((0, 2))
+    return cents[1:].astype(np.float64)
+
+
+def fit_circles(
+    fg: np.ndarray,
+    centres: np.ndarray,
+    radii: np.ndarray,
+    down: np.ndarray | None = None,
+    iterations: int = 2,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sub-pixel circle fits to ball outlines in a foreground map.
+
+    Args:
+        fg: (H, W) float32 foreground strength (clipped to 0-1 inside).
+        centres: (N, 2) float64 first guesses, px in ``fg``.
+        radii: (N,) float64 expected radii, px.
+        down: (N, 2) image direction of "down to the cloth" (``TableView.down_px``)
+            or None. In oblique views the lower arc (which mirrors the cloth and
+            meets the contact shadow) is left out of the fit.
+        iterations: Ray casts (each re-centred on the last fit).
+
+    Returns:
+        (centres (N, 2) px, radii (N,) px, quality (N,) 0-1: share of rays that
+        found an edge on the fitted circle; 0 when the fit failed).
+    """
+    fgc = np.clip(fg, 0.0, 1.0).astype(np.float32)
+    n = len(centres)
+    out_c = np.array(centres, dtype=np.float64).reshape(-1, 2).copy()
+    out_r = np.array(radii, dtype=np.float64).reshape(-1).copy()
+    quality = np.zeros(n)
+    if n == 0:
+        return out_c, out_r, quality
+    ang = np.linspace(0, 2 * np.pi, N_RAYS, endpoint=False)
+    dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
+    steps = np.linspace(0.25, 1.7, 59)
+    r0 = np.array(radii, dtype=np.float64)
+    use = np.ones((n, N_RAYS), bool)
+    if down is not None:
+        dn = np.asarray(down, dtype=np.float64).reshape(n, 2)
+        length = np.linalg.norm(dn, axis=1)
+        unit = dn / np.maximum(length, 1e-9)[:, None]
+        lower = (unit @ dirs.T) > np.cos(np.radians(55))
+        use = ~(lower & (length > 0.3)[:, None])
+    for _ in range(iterations):
+        # (N, R, S) sample positions
+        rad = r0[:, None, None] * steps[None, None, :]
+        px = out_c[:, None, None, 0] + dirs[None, :, None, 0] * rad
+        py = out_c[:, None, None, 1] + dirs[None, :, None, 1] * rad
+        vals = cv2.remap(
+            fgc,
+            px.reshape(n * N_RAYS, -1).astype(np.float32),
+            py.reshape(n * N_RAYS, -1).astype(np.float32),
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=0.0,
+        ).reshape(n, N_RAYS, -1)
+        inside = vals >= 0.5
+        start_in = inside[..., 0] | inside[..., 1]
+        outside = ~inside
+        outside[..., :2] = False
+        first_out = np.where(outside.any(-1), outside.argmax(-1), -1)
+        for i in range(n):
+            pts = []
+            for j in range(N_RAYS):
+                k = first_out[i, j]
+                if k < 1 or not start_in[i, j] or not use[i, j]:
+                    continue
+                a, b = vals[i, j, k - 1], vals[i, j, k]
+                frac = (a - 0.5) / max(a - b, 1e-6)
+                rr = r0[i] * (steps[k - 1] + frac * (steps[k] - steps[k - 1]))
+                if rr > 1.4 * r0[i]:
+                    continue
+                pts.append(out_c[i] + dirs[j] * rr)
+            res = _robust_circle(np.array(pts), r0[i])
+            if res is None:
+                quality[i] = 0.0
+                continue
+            (cx, cy, rr), used = res
+            out_c[i] = (cx, cy)
+            out_r[i] = rr
+            quality[i] = used / max(int(use[i].sum()), 1)
+    return out_c, out_r, quality
+
+
+def _robust_circle(
+    pts: np.ndarray, r_expected: float
+) -> tuple[tuple[float, float, float], int] | None:
+    """Least-squares circle through ``pts`` (M, 2) with outliers dropped."""
+    if len(pts) < 8:
+        return None
+    keep = np.ones(len(pts), bool)
+    circle = None
+    for _ in range(3):
+        p = pts[keep]
+        if len(p) < 8:
+            return None
+        a = np.column_stack([2 * p[:, 0], 2 * p[:, 1], np.ones(len(p))])
+        b = (p**2).sum(1)
+        sol, *_ = np.linalg.lstsq(a, b, rcond=None)
+        cx, cy = sol[0], sol[1]
+        rr = float(np.sqrt(max(sol[2] + cx * cx + cy * cy, 1e-9)))
+        circle = (float(cx), float(cy), rr)
+        res = np.abs(np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) - rr)
+        new = res < max(0.8, 0.12 * r_expected)
+        if new.sum() < 8 or np.array_equal(new, keep):
+            keep = new if new.sum() >= 8 else keep
+            break
+        keep = new
+    if circle is None or not (0.6 * r_expected < circle[2] < 1.45 * r_expected):
+        return None
+    return circle, int(keep.sum())
+
+
+class BallDetector:
+    """The standard detector: cloth model, distance-transform peaks, circle fits,
+    patch classification.
+
+    Args:
+        cal: Calibration of the camera.
+        classifier: Ball/kind classifier; the default one (ONNX model if present,
+            colour rules otherwise) when None.
+    """
+
+    def __init__(
+        self, cal: Calibration, classifier: BallClassifier | None = None
+    ) -> None:
+        self.view = TableView(cal)
+        self.classifier = classifier if classifier is not None else default_classifier()
+        self.cloth: ClothModel | None = None
+
+    def learn(self, image: np.ndarray) -> ClothModel:
+        """Learn the cloth (and reset colour prototypes) from a frame."""
+        self.cloth = ClothModel.learn(image, self.view)
+        return self.cloth
+
+    def detect(
+        self,
+        image: np.ndarray,
+        frame: int = -1,
+        regions: Sequence[tuple[int, int, int, int]] | None = None,
+    ) -> Detections:
+        """Balls in ``image`` (BGR uint8 frame), optionally only in pixel boxes."""
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise ValueError("detect: need an (H, W, 3) BGR image")
+        if (image.shape[1], image.shape[0]) != self.view.cal.image_size:
+            raise ValueError(
+                f"detect: frame is {image.shape[1]}x{image.shape[0]}, the calibration "
+                f"{self.view.cal.image_size[0]}x{self.view.cal.image_size[1]}"
+            )
+        if self.cloth is None:
+            self.learn(image)
+        rx0, ry0, rx1, ry1 = self.view.roi
+        boxes = [(rx0, ry0, rx1, ry1)] if regions is None else list(regions)
+        found_px: list[np.ndarray] = []
+        found_r: list[np.ndarray] = []
+        found_q: list[np.ndarray] = []
+        for bx0, by0, bx1, by1 in boxes:
+            x0, y0 = max(bx0, rx0), max(by0, ry0)
+            x1, y1 = min(bx1, rx1), min(by1, ry1)
+            if x1 - x0 < 4 or y1 - y0 < 4:
+                continue
+            c, r, q = self._detect_box(image, (x0, y0, x1, y1))
+            found_px.append(c)
+            found_r.append(r)
+            found_q.append(q)
+        if not found_px:
+            return Detections.empty(frame)
+        xy = np.concatenate(found_px)
+        rad = np.concatenate(found_r)
+        qual = np.concatenate(found_q)
+        if regions is not None and len(xy) > 1:
+            xy, rad, qual = _dedupe(xy, rad, qual)
+        xy_mm = self.view.to_table(xy)
+        on = self.view.on_bed(xy_mm, margin_mm=0.35 * self.view.ball_radius_mm)
+        xy, rad, qual, xy_mm = xy[on], rad[on], qual[on], xy_mm[on]
+        probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
+        keep = probs[:, -1] < 0.5
+        return Detections(xy[keep], xy_mm[keep], rad[keep], probs[keep], frame=frame)
+
+    def _detect_box(
+        self, image: np.ndarray, box: tuple[int, int, int, int]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        assert self.cloth is not None
+        x0, y0, x1, y1 = box
+        rx0, ry0 = self.view.roi[:2]
+        fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
+        bed = self.view.bed_mask[y0 - ry0 : y1 - ry0, x0 - rx0 : x1 - rx0]
+        fg *= bed
+        mask = (fg >= 0.5).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        dist = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+        rmin = float(self.view.radius_px(np.array([[x0, y0], [x1, y1]])).min())
+        peaks = _peaks(dist, max(rmin, 3.0))
+        if len(peaks) == 0:
+            return np.zeros((0, 2)), np.zeros(0), np.zeros(0)
+        full = peaks + np.array([x0, y0])
+        r_exp = self.view.radius_px(full)
+        dval = dist[peaks[:, 1].astype(int), peaks[:, 0].astype(int)]
+        ok = (r_exp > 1.5) & (dval >= 0.4 * r_exp)
+        peaks, r_exp, dval = peaks[ok], r_exp[ok], dval[ok]
+        peaks, r_exp, dval = _nms(peaks, r_exp, dval)
+        c, r, q = fit_circles(fg, peaks, r_exp, None)
+        # balls inside a cluster (the pack) show too little outline to fit: a deep
+        # distance-transform peak is kept at its sub-pixel maximum
+        deep = (q < 0.3) & (dval >= 0.7 * r_exp)
+        if deep.any():
+            c[deep] = _subpixel_peaks(dist, peaks[deep])
+            r[deep] = r_exp[deep]
+            q[deep] = 0.3
+        good = q >= 0.3
+        c, r, q = c[good], r[good], q[good]
+        if len(c) > 1:
+            c, r, q = _dedupe(c, r, q)
+        return c + np.array([x0, y0]), r, q
+
+
+def _subpixel_peaks(dist: np.ndarray, peaks: np.ndarray) -> np.ndarray:
+    """Quadratic sub-pixel maxima of ``dist`` near integer-ish ``peaks`` (N, 2)."""
+    out = peaks.astype(np.float64).copy()
+    h, w = dist.shape
+    for i, (x, y) in enumerate(np.round(peaks).astype(int)):
+        if not (1 <= x < w - 1 and 1 <= y < h - 1):
+            continue
+        c = dist[y, x]
+        for axis, (a, b) in enumerate(
+            ((dist[y, x - 1], dist[y, x + 1]), (dist[y - 1, x], dist[y + 1, x]))
+        ):
+            den = a - 2 * c + b
+            off = 0.5 * (a - b) / den if den < -1e-6 else 0.0
+            out[i, axis] = (x, y)[axis] + float(np.clip(off, -0.5, 0.5))
+    return out
+
+
+def _nms(
+    peaks: np.ndarray, r_exp: np.ndarray, score: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Drop peaks closer than 0.8 radius to a stronger one."""
+    order = np.argsort(-score)
+    kept: list[int] = []
+    for i in order:
+        if all(
+            np.hypot(*(peaks[i] - peaks[j])) >= 0.8 * r_exp[i] for j in kept
+        ):
+            kept.append(int(i))
+    idx = np.array(kept, dtype=int)
+    return peaks[idx].reshape(-1, 2), r_exp[idx], score[idx]
+
+
+def _dedupe(
+    c: np.ndarray, r: np.ndarray, q: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Merge fits that converged onto the same ball (keep the best quality)."""
+    order = np.argsort(-q)
+    kept: list[int] = []
+    for i in order:
+        if all(np.hypot(*(c[i] - c[j])) >= 0.6 * r[i] for j in kept):
+            kept.append(int(i))
+    idx = np.array(sorted(kept), dtype=int)
+    return c[idx], r[idx], q[idx]

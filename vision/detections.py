@@ -1,0 +1,97 @@
+"""Per-frame detections: a frozen struct of arrays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.kinds import KINDS, NONE_CLASS
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.setflags(write=False)
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class Detections:
+    """The balls found in one frame (N of them), struct of arrays.
+
+    Attributes:
+        xy_px: (N, 2) float64 ball-centre images, px, image frame (u right, v down;
+            pixel (0, 0) is the centre of the top-left pixel), distorted frame as
+            captured.
+        xy_mm: (N, 2) float64 ball centres in the table frame, mm (mapped through the
+            plane of ball centres, z = ball radius); NaN when no calibration.
+        radius_px: (N,) float64 fitted image radius, px.
+        probs: (N, 9) float32 class probabilities, columns ``KINDS`` then "none";
+            rows sum to 1.
+        kind: (N,) int8 most likely kind index into ``KINDS`` (0-7).
+        confidence: (N,) float32 probability of ``kind`` (0-1).
+        frame: Frame index the detections belong to (-1 if unknown).
+    """
+
+    xy_px: np.ndarray
+    xy_mm: np.ndarray
+    radius_px: np.ndarray
+    probs: np.ndarray
+    kind: np.ndarray = field(init=False)
+    confidence: np.ndarray = field(init=False)
+    frame: int = -1
+
+    def __post_init__(self) -> None:
+        xy_px = np.array(self.xy_px, dtype=np.float64).reshape(-1, 2)
+        n = len(xy_px)
+        xy_mm = np.array(self.xy_mm, dtype=np.float64).reshape(-1, 2)
+        radius = np.array(self.radius_px, dtype=np.float64).reshape(-1)
+        probs = np.array(self.probs, dtype=np.float32).reshape(-1, NONE_CLASS + 1)
+        if not (len(xy_mm) == len(radius) == len(probs) == n):
+            raise ValueError(
+                f"detections: lengths differ: xy_px {n}, xy_mm {len(xy_mm)}, "
+                f"radius_px {len(radius)}, probs {len(probs)}"
+            )
+        if not np.all(np.isfinite(xy_px)):
+            raise ValueError("detections: xy_px not finite")
+        if np.any(radius <= 0):
+            raise ValueError("detections: radius_px must be positive")
+        if n and (np.any(probs < -1e-6) or np.any(np.abs(probs.sum(1) - 1) > 1e-3)):
+            raise ValueError("detections: probs rows must be distributions")
+        kind = np.argmax(probs[:, : len(KINDS)], axis=1).astype(np.int8)
+        conf = probs[np.arange(n), kind].astype(np.float32)
+        for name, value in (
+            ("xy_px", xy_px),
+            ("xy_mm", xy_mm),
+            ("radius_px", radius),
+            ("probs", probs),
+            ("kind", kind),
+            ("confidence", conf),
+        ):
+            object.__setattr__(self, name, _frozen(value))
+
+    def __len__(self) -> int:
+        return len(self.xy_px)
+
+    @property
+    def ball_prob(self) -> np.ndarray:
+        """(N,) float32 probability of being a ball at all (1 - P(none))."""
+        return 1.0 - self.probs[:, NONE_CLASS]
+
+    def kind_names(self) -> list[str]:
+        """Most likely kind of each detection, as contract names."""
+        return [str(KINDS[k]) for k in self.kind]
+
+    def subset(self, keep: np.ndarray) -> Detections:
+        """The detections selected by a bool mask or index array."""
+        return Detections(
+            self.xy_px[keep], self.xy_mm[keep], self.radius_px[keep],
+            self.probs[keep], frame=self.frame,
+        )
+
+    @staticmethod
+    def empty(frame: int = -1) -> Detections:
+        """No detections."""
+        return Detections(
+            np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0),
+            np.zeros((0, NONE_CLASS + 1), np.float32), frame=frame,
+        )
