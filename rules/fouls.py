@@ -35,6 +35,10 @@ class Foul(StrEnum):
     PUSH_STROKE = "push_stroke"  # b(v)
     TOUCHED_BALL = "touched_ball"  # b(vi)
     BALL_OFF_TABLE = "ball_off_table"  # b(vii)
+    WRONGLY_SPOTTED = "wrongly_spotted"  # amateur 2.4: a wrongly spotted ball
+    # variants
+    ILLEGAL_BREAK = "illegal_break"  # American snooker rule 6
+    NO_CUSHION = "no_cushion"  # American rule 7, golf rule 8: no ball to a cushion
     # c) the higher of the two balls struck at once
     TWO_BALLS_AT_ONCE = "two_balls_at_once"  # c
     # d) seven points

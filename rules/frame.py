@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from calibration.table import OFFICIAL, TableSpec
 from rules import geometry
@@ -55,6 +55,7 @@ _B_CLASS = frozenset(
         Foul.PUSH_STROKE,
         Foul.TOUCHED_BALL,
         Foul.BALL_OFF_TABLE,
+        Foul.WRONGLY_SPOTTED,
     }
 )
 """Part 3 rule 12b: the higher of the ball on and the ball concerned."""
@@ -146,14 +147,15 @@ class PendingFoul:
 
     Attributes:
         offender: Who committed the foul.
-        miss: A miss was called, so ``restore`` is open (rule 14a).
+        can_restore: ``restore`` is open: a foul and a miss (rule 14a), or a
+            variant's own case (an illegal break-off in American snooker).
         free_ball: The cue ball is snookered for the next player (rule 10):
             ``True``/``False``, or ``None`` when positions were not logged.
         before: The state before the foul stroke, for ``restore``.
     """
 
     offender: int
-    miss: bool
+    can_restore: bool
     free_ball: bool | None
     before: FrameState | None
 
@@ -162,11 +164,18 @@ class PendingFoul:
 class FrameState:
     """One frame of snooker: an immutable state; ``push`` returns the next one.
 
+    Two players, or four in two sides (seed Part 3 rule 17): players 0 and 2 are one
+    side, 1 and 3 the other; play goes round in the order of ``players``. Scores,
+    the winner and frames won count per side; with two players a side is a player.
+
+    Subclasses are the variants: they override the class attributes and the hooks
+    ``_penalty``, ``_variant_fouls`` and ``_object_ball_off_table_is_foul``.
+
     Attributes:
         table: The table, for spots, the D and sight lines.
-        players: Player (or side) names, in order of play.
+        players: Player names, in order of play.
         breaker: Who broke off.
-        scores: Points per player.
+        scores: Points per side.
         to_play: Index of the striker.
         reds: Reds on the table.
         colours: Colours on the table, in ascending value.
@@ -179,7 +188,7 @@ class FrameState:
         awaiting_toss: Nobody has played since the black was re-spotted; the next
             shot's ``player`` says who won the toss.
         frame_over: The frame has ended.
-        winner: Index of the frame's winner, once it is over.
+        winner: Index of the side that won the frame, once it is over.
         conceded: The frame ended on a concession.
         current_break: Points of the striker's current visit.
         highest_break: Highest break per player in this frame.
@@ -187,8 +196,29 @@ class FrameState:
         miss_streak: Consecutive misses from the same position with a clear path
             (rule 14c).
         restored: The position was just restored after a miss.
+        break_off: The next stroke is the break-off (no stroke yet, or re-racked).
+        aggregate_before: Points per side in the match's earlier frames, when the
+            total of points decides the match (rule 4a(ii)); ``None`` otherwise.
+        final_frame: The last frame of an aggregate-points match (rule 4c).
         shots: Every stroke's result, in order.
     """
+
+    variant: ClassVar[str] = "wpbsa"
+    """The variant's name in the match log."""
+    default_table: ClassVar[TableSpec] = OFFICIAL
+    """The table the variant is played on (seed Part 1 rule 1)."""
+    free_ball_rule: ClassVar[bool] = True
+    """A snooker after a foul gives a free ball (Part 3 rule 10)."""
+    miss_rule: ClassVar[bool] = True
+    """A foul and a miss can be called and the position restored (rule 14)."""
+    three_misses_lose: ClassVar[bool] = True
+    """A third failure from a clear position loses the frame (rule 14c)."""
+    seven_point_fouls: ClassVar[frozenset[Foul]] = SEVEN_POINT_FOULS
+    """Fouls that cost seven points (rule 12d)."""
+    decisions: ClassVar[frozenset[Choice]] = frozenset(
+        {Choice.PLAY, Choice.PLAY_AGAIN, Choice.RESTORE}
+    )
+    """What the next player may choose after a foul."""
 
     table: TableSpec
     players: tuple[str, ...]
@@ -211,6 +241,9 @@ class FrameState:
     positions: Positions | None = None
     miss_streak: int = 0
     restored: bool = False
+    break_off: bool = True
+    aggregate_before: tuple[int, ...] | None = None
+    final_frame: bool = False
     shots: tuple[ShotResult, ...] = ()
     parent: FrameState | None = field(default=None, compare=False, repr=False)
 
@@ -220,23 +253,28 @@ class FrameState:
         players: tuple[str, ...] = ("Player 1", "Player 2"),
         breaker: int = 0,
         reds: int = REDS,
-        table: TableSpec = OFFICIAL,
+        table: TableSpec | None = None,
+        aggregate_before: tuple[int, ...] | None = None,
+        final_frame: bool = False,
     ) -> FrameState:
         """A frame racked as in seed Part 3 rule 2, the breaker in hand."""
-        if len(players) != 2:
+        if len(players) not in (2, 4):
             raise IllegalShotError(
-                f"snooker is played by two players or sides, got {len(players)}",
+                "snooker is played by two players, or four in two sides (Part 3 "
+                f"rule 17), got {len(players)}",
                 "players",
             )
         return cls(
-            table=table,
+            table=table or cls.default_table,
             players=tuple(players),
             breaker=breaker,
-            scores=(0,) * len(players),
+            scores=(0, 0),
             to_play=breaker,
             reds=reds,
             colours=COLOURS,
             highest_break=(0,) * len(players),
+            aggregate_before=aggregate_before,
+            final_frame=final_frame,
         )
 
     # --- what the overlay shows ---------------------------------------------------
@@ -262,6 +300,16 @@ class FrameState:
         """The player after the striker."""
         return (self.to_play + 1) % len(self.players)
 
+    def side(self, player: int) -> int:
+        """The side a player plays for (Part 3 rule 17: partners alternate)."""
+        return player % len(self.scores)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Player indices of each side."""
+        n = len(self.scores)
+        return tuple(tuple(range(s, len(self.players), n)) for s in range(n))
+
     @property
     def points_remaining(self) -> int:
         """Most points the table still holds for the striker."""
@@ -283,7 +331,7 @@ class FrameState:
         """Per player: snookers needed to win on the table, 0 when none are."""
         remaining = self.points_remaining
         if self.frame_over:
-            return (0,) * len(self.players)
+            return (0,) * len(self.scores)
         on_values = [VALUES[b] for b in self.ball_on] or [MIN_PENALTY]
         per_snooker = max(MIN_PENALTY, min(on_values))
         out = []
@@ -347,6 +395,12 @@ class FrameState:
     def _decide(self, choice: Choice) -> FrameState:
         pending = self.pending
         assert pending is not None
+        if choice not in self.decisions:
+            raise IllegalDecisionError(
+                f"{choice} is not a choice in {self.variant}", "choice"
+            )
+        if choice is Choice.PLAY_FROM_HAND:
+            return replace(self, pending=None, free_ball=False, in_hand=True)
         if choice is Choice.PLAY:
             # Rule 10: the free ball is the next player's when he plays himself.
             return replace(self, pending=None, free_ball=pending.free_ball)
@@ -357,7 +411,7 @@ class FrameState:
             )
         # Rule 14a: after a foul and a miss, the balls are replaced and the offender
         # plays again from the original position, with the same ball on.
-        if not pending.miss or pending.before is None:
+        if not pending.can_restore or pending.before is None:
             raise IllegalDecisionError(
                 "restore is only open after a foul and a miss", "choice"
             )
@@ -381,7 +435,7 @@ class FrameState:
         if self.frame_over:
             raise IllegalShotError("the frame is over", "type")
         state = self._decide(Choice.PLAY) if self.pending else self
-        return state._end(winner=state.opponent, conceded=True)
+        return state._end(winner=state.side(state.opponent), conceded=True)
 
     def _push_claim(self) -> FrameState:
         """Part 2 rule 1b: with only the black left, a striker more than seven
@@ -389,14 +443,15 @@ class FrameState:
         if self.frame_over:
             raise IllegalShotError("the frame is over", "type")
         state = self._decide(Choice.PLAY) if self.pending else self
-        lead = state.scores[state.to_play] - state.scores[state.opponent]
+        mine, theirs = state.side(state.to_play), state.side(state.opponent)
+        lead = state.scores[mine] - state.scores[theirs]
         if state.reds or state.colours != ("black",) or lead <= 7:
             raise IllegalShotError(
                 "a frame can be claimed only with the black alone left and a lead "
                 f"of more than 7 (lead {lead})",
                 "type",
             )
-        return state._end(winner=state.to_play)
+        return state._end(winner=mine)
 
     def _push_forfeit(self, offender: int) -> FrameState:
         """Part 4 rule 3a: the offender loses the frame and all his points; the
@@ -407,14 +462,19 @@ class FrameState:
         if not 0 <= offender < len(self.players):
             raise IllegalShotError(f"no player {offender}", "player")
         state = replace(self, pending=None)
-        winner = (offender + 1) % len(self.players)
-        remaining = state.reds * 8 + sum(VALUES[c] for c in state.colours)
+        loser = self.side(offender)
+        winner = (loser + 1) % len(self.scores)
         scores = list(state.scores)
-        scores[offender] = 0
-        scores[winner] += remaining
+        scores[loser] = 0
+        scores[winner] += state.value_left
         return replace(state, scores=tuple(scores))._end(winner=winner)
 
-    def _end(self, winner: int, conceded: bool = False) -> FrameState:
+    @property
+    def value_left(self) -> int:
+        """The balls left, each red eight (Part 4 rules 3a, 6b)."""
+        return self.reds * 8 + sum(VALUES[c] for c in self.colours)
+
+    def _end(self, winner: int | None, conceded: bool = False) -> FrameState:
         best = max(self.highest_break[self.to_play], self.current_break)
         highest = list(self.highest_break)
         highest[self.to_play] = best
@@ -502,7 +562,11 @@ class FrameState:
         # one ball struck first when it is not on.
         on_names = {"red"} if phase is Phase.RED else set(self.ball_on)
         free_ball: str | None = None
-        if phase is not Phase.COLOUR and self.free_ball is not False:
+        if (
+            self.free_ball_rule
+            and phase is not Phase.COLOUR
+            and self.free_ball is not False
+        ):
             if nominated is not None and nominated not in on_names:
                 free_ball = nominated
             elif self.free_ball and nominated is None:
@@ -590,11 +654,12 @@ class FrameState:
                 fouls.append((Foul.BALL_NOT_ON_POTTED, concerned(ball)))
         # Balls forced off the table (rule 12b(vii)).
         for ball in shot.off_table:
-            fouls.append((Foul.BALL_OFF_TABLE, concerned(ball)))
+            if ball == "white" or self._object_ball_off_table_is_foul(ball):
+                fouls.append((Foul.BALL_OFF_TABLE, concerned(ball)))
         # Fouls only the referee sees.
         for called, ball in shot.referee_fouls:
             foul = FROM_REFEREE[called]
-            if foul in SEVEN_POINT_FOULS:
+            if foul in self.seven_point_fouls:
                 fouls.append((foul, SEVEN))
             elif foul in _B_CLASS:
                 concerned_balls = (
@@ -603,6 +668,7 @@ class FrameState:
                 fouls.append((foul, concerned(*concerned_balls)))
             else:
                 fouls.append((foul, on_value or 0))
+        fouls.extend(self._variant_fouls(shot, first, potted))
         # Rule 12d(vi): a foul after a red before a colour is nominated.
         if fouls and phase is Phase.COLOUR and nominated is None:
             fouls.append((Foul.FOUL_BEFORE_NOMINATING, SEVEN))
@@ -620,7 +686,7 @@ class FrameState:
 
         ruled = _Ruling(
             fouls=tuple(dict.fromkeys(f for f, _ in fouls)),
-            penalty=max([MIN_PENALTY, *(v for _, v in fouls)]) if fouls else 0,
+            penalty=self._penalty(fouls) if fouls else 0,
             points=legal_points,
             nominated=nominated,
             free_ball=free_ball,
@@ -629,6 +695,26 @@ class FrameState:
         if shot.replay:
             return self._replay(shot, ruled)
         return self._after_stroke(shot, ruled)
+
+    # --- the variants' hooks ---------------------------------------------------------
+
+    def _penalty(self, fouls: list[tuple[Foul, int]]) -> int:
+        """Rules 11g, 12: the highest penalty of the stroke's fouls, at least four."""
+        return max([MIN_PENALTY, *(v for _, v in fouls)])
+
+    def _variant_fouls(
+        self, shot: Shot, first: list[str], potted: list[str]
+    ) -> list[tuple[Foul, int]]:
+        """Fouls a variant adds to the official ones (none in the official game)."""
+        return []
+
+    def _restore_open(self, before: FrameState) -> bool:
+        """A variant's own case for ``restore`` after a foul without a miss."""
+        return False
+
+    def _object_ball_off_table_is_foul(self, ball: str) -> bool:
+        """Rule 12b(vii): forcing an object ball off the table is a foul."""
+        return True
 
     def _points(self, potted: list[str], free_ball: str | None) -> int:
         """Points of a stroke without a foul (rules 3e, 3f, 10c-e)."""
@@ -706,13 +792,14 @@ class FrameState:
         if not ruled.fouls:
             return replace(self, shots=(*self.shots, result))
         scores = list(self.scores)
-        scores[self.opponent] += ruled.penalty
+        scores[self.side(self.opponent)] += ruled.penalty
         return replace(
             self._visit_over(),
             scores=tuple(scores),
             to_play=self.opponent,
             phase=Phase.RED if self.reds else Phase.CLEARANCE,
             pending=PendingFoul(self.to_play, False, False, None),
+            break_off=False,
             free_ball=False,
             restored=False,
             miss_streak=0,
@@ -761,9 +848,9 @@ class FrameState:
         scores = list(self.scores)
         foul = bool(ruled.fouls)
         if foul:
-            scores[self.opponent] += ruled.penalty
+            scores[self.side(self.opponent)] += ruled.penalty
         else:
-            scores[striker] += ruled.points
+            scores[self.side(striker)] += ruled.points
         result_kwargs = dict(
             player=striker,
             points=ruled.points,
@@ -786,6 +873,7 @@ class FrameState:
             in_hand=cue_gone,
             awaiting_toss=False,
             restored=False,
+            break_off=False,
         )
 
         # End of frame (rule 4): with only the black left, a score or a foul ends it.
@@ -841,10 +929,11 @@ class FrameState:
         offender = self.to_play
         opponent = self.opponent
         phase = Phase.RED if self.reds else Phase.CLEARANCE
-        awarded = self._free_ball_after_foul(phase)
-        miss = bool(result_kwargs["miss"])
+        awarded = self._free_ball_after_foul(phase) if self.free_ball_rule else False
+        miss = bool(result_kwargs["miss"]) and self.miss_rule
+        result_kwargs = {**result_kwargs, "miss": miss}
         streak = 0
-        if miss:
+        if miss and self.three_misses_lose:
             # Rule 14c: misses from a position with a clear path to a ball on; the
             # third such failure in a row loses the frame.
             clear = before._clear_path()
@@ -864,7 +953,7 @@ class FrameState:
                 frame_over=True,
             )
             return replace(state, to_play=offender, shots=(*self.shots, result))._end(
-                winner=opponent
+                winner=self.side(opponent)
             )
         result = ShotResult(
             **result_kwargs,
@@ -875,7 +964,9 @@ class FrameState:
         before_stroke = replace(before, parent=None, pending=None)
         return replace(
             state,
-            pending=PendingFoul(offender, miss, awarded, before_stroke),
+            pending=PendingFoul(
+                offender, miss or self._restore_open(before), awarded, before_stroke
+            ),
             shots=(*self.shots, result),
         )
 
@@ -921,9 +1012,22 @@ class FrameState:
         respots: tuple[Respot, ...],
         result_kwargs: dict[str, Any],
     ) -> FrameState:
-        """Rule 4: the last black potted or fouled; a tie re-spots the black."""
-        if self.respotted_black or self.scores[0] != self.scores[1]:
-            best = max(range(len(self.scores)), key=self.scores.__getitem__)
+        """Rule 4: the last black potted or fouled; a tie re-spots the black.
+
+        Rule 4a(ii): when aggregate points count, a tied frame simply ends; rule
+        4c: in the last frame, tied aggregates re-spot the black.
+        """
+        if self.aggregate_before is None:
+            tied = self.scores[0] == self.scores[1]
+        else:
+            totals = [
+                a + s for a, s in zip(self.aggregate_before, self.scores, strict=True)
+            ]
+            tied = self.final_frame and totals[0] == totals[1]
+        if self.respotted_black or not tied:
+            best: int | None = max(range(len(self.scores)), key=self.scores.__getitem__)
+            if self.scores[0] == self.scores[1]:
+                best = None  # a drawn frame of an aggregate-points match
             result = ShotResult(
                 **result_kwargs,
                 free_ball_awarded=False,

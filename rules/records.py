@@ -41,6 +41,7 @@ class RefereeFoul(StrEnum):
     NON_STANDARD_CUE = "non_standard_cue"
     CONFERRING = "conferring"
     WRONG_NOMINATION = "wrong_nomination"
+    WRONGLY_SPOTTED = "wrongly_spotted"
 
 
 class Choice(StrEnum):
@@ -49,6 +50,9 @@ class Choice(StrEnum):
     PLAY = "play"
     PLAY_AGAIN = "play_again"
     RESTORE = "restore"
+    PLAY_FROM_HAND = "play_from_hand"
+    """International amateur snooker, rule 16: the cue ball angled after a foul, the
+    next player plays from the D."""
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,9 @@ def plausible_record(draw: st.DrawFn, state: MatchState) -> dict:
     """A record that names balls on the table: legal or a foul, rarely impossible."""
     frame = state.frame
     if frame is not None and frame.pending is not None and draw(st.booleans()):
-        choices = ["play", "play_again"] + (["restore"] if frame.pending.miss else [])
+        choices = ["play", "play_again"] + (
+            ["restore"] if frame.pending.can_restore else []
+        )
         return {"type": "decision", "choice": draw(st.sampled_from(choices))}
     if draw(st.integers(0, 60)) == 0:
         return {"type": "concede"}
