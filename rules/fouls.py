@@ -39,6 +39,9 @@ class Foul(StrEnum):
     # variants
     ILLEGAL_BREAK = "illegal_break"  # American snooker rule 6
     NO_CUSHION = "no_cushion"  # American rule 7, golf rule 8: no ball to a cushion
+    WRONG_POCKET = "wrong_pocket"  # golf rule 9: the object ball in another pocket
+    OPENING_SHORT = "opening_short"  # golf rule 6: the opening stroke short of the
+    # top cushion
     # c) the higher of the two balls struck at once
     TWO_BALLS_AT_ONCE = "two_balls_at_once"  # c
     # d) seven points

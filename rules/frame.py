@@ -219,6 +219,8 @@ class FrameState:
         {Choice.PLAY, Choice.PLAY_AGAIN, Choice.RESTORE}
     )
     """What the next player may choose after a foul."""
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    """Two players, or four in two sides (Part 3 rules 1, 17)."""
 
     table: TableSpec
     players: tuple[str, ...]
@@ -258,10 +260,10 @@ class FrameState:
         final_frame: bool = False,
     ) -> FrameState:
         """A frame racked as in seed Part 3 rule 2, the breaker in hand."""
-        if len(players) not in (2, 4):
+        if len(players) not in cls.player_counts:
+            counts = " or ".join(str(n) for n in cls.player_counts)
             raise IllegalShotError(
-                "snooker is played by two players, or four in two sides (Part 3 "
-                f"rule 17), got {len(players)}",
+                f"{cls.variant} is played by {counts} players, got {len(players)}",
                 "players",
             )
         return cls(
@@ -345,6 +347,39 @@ class FrameState:
     def last(self) -> ShotResult | None:
         """The last stroke's result."""
         return self.shots[-1] if self.shots else None
+
+    def summary(self) -> dict[str, Any]:
+        """The frame's part of ``baulk score --json`` (see the contracts)."""
+        on_table = {"red": self.reds}
+        on_table.update({c: int(c in self.colours) for c in COLOURS})
+        awarded = bool(self.pending and self.pending.free_ball)
+        return {
+            "scores": list(self.scores),
+            "to_play": self.to_play,
+            "ball_on": list(self.ball_on),
+            "free_ball": not self.frame_over and (bool(self.free_ball) or awarded),
+            "frame_over": self.frame_over,
+            "winner": self.winner,
+            "current_break": self.current_break,
+            "respotted_black": self.respotted_black,
+            "on_table": on_table,
+            "breaker": self.breaker,
+            "in_hand": self.in_hand,
+            "awaiting_decision": self.pending is not None,
+            "free_ball_awarded": awarded,
+            "conceded": self.conceded,
+            "points_remaining": self.points_remaining,
+            "snookers_required": list(self.snookers_required),
+            "phase": str(self.phase),
+        }
+
+    @property
+    def breaks(self) -> tuple[int, ...]:
+        """Highest break per player, the break in progress included."""
+        highest = list(self.highest_break)
+        if not self.frame_over:
+            highest[self.to_play] = max(highest[self.to_play], self.current_break)
+        return tuple(highest)
 
     # --- push / pop -----------------------------------------------------------------
 
@@ -431,11 +466,20 @@ class FrameState:
         )
 
     def _push_concede(self) -> FrameState:
-        """Part 4 rule 6a: the striker concedes; the frame goes to the opponent."""
+        """Part 4 rule 6a: the striker concedes; the frame goes to the opponent.
+
+        Rule 6b: when aggregate points count, the balls left are added to the
+        opponent's score, each red counting eight.
+        """
         if self.frame_over:
             raise IllegalShotError("the frame is over", "type")
         state = self._decide(Choice.PLAY) if self.pending else self
-        return state._end(winner=state.side(state.opponent), conceded=True)
+        winner = state.side(state.opponent)
+        if state.aggregate_before is not None:
+            scores = list(state.scores)
+            scores[winner] += state.value_left
+            state = replace(state, scores=tuple(scores))
+        return state._end(winner=winner, conceded=True)
 
     def _push_claim(self) -> FrameState:
         """Part 2 rule 1b: with only the black left, a striker more than seven

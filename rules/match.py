@@ -1,7 +1,12 @@
-"""A match: frames in sequence, frames won, alternating break-off.
+"""A match: frames in sequence, frames won, alternating break-off, match play.
 
 ``MatchState`` is immutable like ``FrameState``: ``push`` a record of the match log,
 ``pop`` to undo it. A log with no ``frame_start`` is one frame of the official game.
+
+Match play (seed Part 2 rules 2, 3; Part 3 rules 1f-h, 3b, 4; Part 4 rules 3, 6):
+a match is the best of ``best_of`` frames, or ``frames`` frames whose total of
+points decides it (``aggregate``); the break-off alternates; a game awarded against
+a player (Part 4 rule 3b) ends the match.
 """
 
 from __future__ import annotations
@@ -9,30 +14,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.balls import COLOURS, REDS
+from rules.balls import REDS
 from rules.errors import IllegalShotError, LogError
 from rules.frame import FrameState
-from rules.records import FrameStart, Record, Rerack
-
-VARIANTS: dict[str, type[FrameState]] = {"wpbsa": FrameState}
-"""The rules each variant name plays by."""
+from rules.records import Forfeit, FrameStart, Record, Rerack
+from rules.variants import VARIANTS, Game, GolfGame
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
 
+MAXIMUM = 147
+"""Part 4 rule 3b(iii): each frame of a game awarded on aggregate is 147-0."""
 
-def frame_class(variant: str) -> type[FrameState]:
+
+def frame_class(variant: str) -> type[Game]:
     """The frame rules of ``variant``.
 
     Raises:
-        LogError: an unknown or not yet supported variant.
+        LogError: an unknown variant.
     """
     try:
-        return VARIANTS[variant]
+        return VARIANTS[variant]  # type: ignore[return-value]
     except KeyError:
         known = ", ".join(VARIANTS)
         raise LogError(
-            f"unknown or unsupported variant {variant!r} (supported: {known})",
-            "variant",
+            f"unknown variant {variant!r} (known: {known})", "variant"
         ) from None
 
 
@@ -44,8 +49,13 @@ class MatchState:
         variant: The rules played (``wpbsa`` is the official game).
         players: Player names.
         first_breaker: Who broke off in the first frame.
+        best_of: The match is the best of this many frames, if set.
+        aggregate: Total points decide the match (Part 3 rule 1g(ii)).
+        total_frames: Frames of an aggregate match, if known.
         frames: Finished frames, in order.
         frame: The frame in play (or the last one, once over).
+        awarded: Frames (or, on aggregate, points) awarded per side for a game
+            forfeited (Part 4 rule 3b).
         variant_forced: The variant was given on the command line and overrides
             the log's.
     """
@@ -53,8 +63,12 @@ class MatchState:
     variant: str = "wpbsa"
     players: tuple[str, ...] = DEFAULT_PLAYERS
     first_breaker: int = 0
-    frames: tuple[FrameState, ...] = ()
-    frame: FrameState | None = None
+    best_of: int | None = None
+    aggregate: bool = False
+    total_frames: int | None = None
+    frames: tuple[Game, ...] = ()
+    frame: Game | None = None
+    awarded: tuple[int, ...] = ()
     variant_forced: bool = False
     parent: MatchState | None = field(default=None, compare=False, repr=False)
 
@@ -66,17 +80,56 @@ class MatchState:
         return cls(variant=variant or "wpbsa", variant_forced=variant is not None)
 
     @property
+    def _all_frames(self) -> tuple[Game, ...]:
+        return self.frames + ((self.frame,) if self.frame is not None else ())
+
+    @property
+    def _sides(self) -> int:
+        frame = self.frame
+        return len(frame.scores) if frame is not None else 2
+
+    @property
     def frames_won(self) -> tuple[int, ...]:
-        """Frames won per player."""
-        won = [0] * len(self.players)
+        """Frames won per side (per player in golf), forfeited games included."""
+        won = [0] * self._sides
         for frame in self._all_frames:
             if frame.frame_over and frame.winner is not None:
                 won[frame.winner] += 1
+        if self.awarded and not self.aggregate:
+            won = [w + a for w, a in zip(won, self.awarded, strict=True)]
         return tuple(won)
 
     @property
-    def _all_frames(self) -> tuple[FrameState, ...]:
-        return self.frames + ((self.frame,) if self.frame is not None else ())
+    def points_total(self) -> tuple[int, ...]:
+        """Points per side over every frame (Part 3 rule 1g(ii))."""
+        totals = [0] * self._sides
+        for frame in self._all_frames:
+            totals = [t + s for t, s in zip(totals, frame.scores, strict=True)]
+        if self.awarded and self.aggregate:
+            totals = [t + a for t, a in zip(totals, self.awarded, strict=True)]
+        return tuple(totals)
+
+    @property
+    def match_over(self) -> bool:
+        """The match is decided: a majority of ``best_of``, or every frame played."""
+        if self.awarded:
+            return True
+        if self.best_of is not None:
+            return max(self.frames_won) > self.best_of // 2
+        if self.aggregate and self.total_frames is not None:
+            frames = self._all_frames
+            return len(frames) >= self.total_frames and frames[-1].frame_over
+        return False
+
+    @property
+    def match_winner(self) -> int | None:
+        """The side that won the match, once it is over (Part 3 rule 1g)."""
+        if not self.match_over:
+            return None
+        tally = self.points_total if self.aggregate else self.frames_won
+        best = max(tally)
+        leaders = [i for i, t in enumerate(tally) if t == best]
+        return leaders[0] if len(leaders) == 1 else None
 
     def pop(self) -> MatchState:
         """The state before the last ``push``.
@@ -98,29 +151,41 @@ class MatchState:
             state = self if self.frame is not None else self._start_frame(FrameStart())
             assert state.frame is not None
             new = replace(state, frame=state.frame.push(record))
+            if isinstance(record, Forfeit) and record.game:
+                new = new._forfeit_game(record.player)
         return replace(new, parent=self)
+
+    def _forfeit_game(self, offender: int) -> MatchState:
+        """Part 4 rule 3b: the offender also loses the frames needed to end the
+        game, or, on aggregate, every remaining frame 147-0."""
+        assert self.frame is not None
+        loser = offender % self._sides
+        winner = (loser + 1) % self._sides
+        awarded = [0] * self._sides
+        if self.aggregate:
+            played = len(self._all_frames)
+            remaining = max(0, (self.total_frames or played) - played)
+            awarded[winner] = MAXIMUM * remaining
+        else:
+            needed = (self.best_of or 1) // 2 + 1
+            awarded[winner] = max(0, needed - self.frames_won[winner])
+        return replace(self, awarded=tuple(awarded))
 
     def _rerack(self) -> MatchState:
         """Part 3 rule 16: a stalemate; every point is annulled and the balls are
         racked again, the same player breaking off, the order of play unchanged."""
         frame = self.frame
-        if frame is None or frame.frame_over:
-            raise IllegalShotError("no frame in play to re-rack", "type")
-        rules = frame_class(self.variant)
-        fresh = rules.new(
-            players=frame.players, breaker=frame.breaker, reds=self._reds(frame)
-        )
-        return replace(self, frame=fresh)
-
-    @staticmethod
-    def _reds(frame: FrameState) -> int:
-        """How many reds the frame was racked with."""
-        while frame.parent is not None:
-            frame = frame.parent
-        return frame.reds
+        if not isinstance(frame, FrameState) or frame.frame_over:
+            raise IllegalShotError("no frame of snooker in play to re-rack", "type")
+        first = frame
+        while first.parent is not None:
+            first = first.parent
+        return replace(self, frame=replace(first, parent=None))
 
     def _start_frame(self, start: FrameStart) -> MatchState:
         """A new frame (Part 3 rule 3b: the break-off alternates)."""
+        if self.match_over:
+            raise IllegalShotError("the match is over", "type")
         frames = self.frames
         if self.frame is not None:
             if not self.frame.frame_over:
@@ -137,6 +202,21 @@ class MatchState:
             if frames and start.players != players:
                 raise LogError("the players cannot change within a match", "players")
             players = start.players
+        best_of = start.best_of if start.best_of is not None else self.best_of
+        aggregate = (
+            bool(start.aggregate) if start.aggregate is not None else (self.aggregate)
+        )
+        total = start.frames if start.frames is not None else self.total_frames
+        if frames and (best_of, aggregate, total) != (
+            self.best_of,
+            self.aggregate,
+            self.total_frames,
+        ):
+            raise LogError("the match format cannot change within a match", "type")
+        if best_of is not None and aggregate:
+            raise LogError(
+                "a match is best of N frames or on aggregate, not both", "aggregate"
+            )
         if frames:
             first = self.first_breaker
             breaker = (first + len(frames)) % len(players)
@@ -146,54 +226,58 @@ class MatchState:
             first = breaker = start.breaker or 0
         if not 0 <= breaker < len(players):
             raise LogError(f"no player {breaker} to break off", "breaker")
-        frame = rules.new(players=players, breaker=breaker, reds=start.reds or REDS)
+        aggregate_before = None
+        if aggregate:
+            aggregate_before = replace(self, frames=frames, frame=None).points_total
+        if rules is GolfGame:
+            frame: Game = GolfGame.new(players, breaker, start.pockets)
+        else:
+            frame = rules.new(
+                players=players,
+                breaker=breaker,
+                reds=start.reds or REDS,
+                aggregate_before=aggregate_before,
+                final_frame=total is not None and len(frames) + 1 == total,
+            )
         return replace(
             self,
             variant=variant,
             players=players,
             first_breaker=first,
+            best_of=best_of,
+            aggregate=aggregate,
+            total_frames=total,
             frames=frames,
             frame=frame,
         )
 
     def to_json(self) -> dict[str, Any]:
         """The state as ``baulk score --json`` prints it (see the contracts)."""
-        frame = self.frame or frame_class(self.variant).new(players=self.players)
+        frame = self.frame
+        if frame is None:
+            rules = frame_class(self.variant)
+            frame = rules.new(players=self.players)
         highest = [0] * len(self.players)
         shots = []
         for number, f in enumerate(self._all_frames, start=1):
-            for i, best in enumerate(f.highest_break):
-                highest[i] = max(highest[i], best)
+            highest = [max(h, b) for h, b in zip(highest, f.breaks, strict=True)]
             for result in f.shots:
                 shots.append({**result.to_json(), "frame": number})
-        for i in range(len(highest)):
-            if frame.to_play == i and not frame.frame_over:
-                highest[i] = max(highest[i], frame.current_break)
-        on_table = {"red": frame.reds}
-        on_table.update({c: int(c in frame.colours) for c in COLOURS})
-        return {
-            "variant": self.variant,
-            "players": list(self.players),
-            "scores": list(frame.scores),
-            "to_play": frame.to_play,
-            "ball_on": list(frame.ball_on),
-            "free_ball": not frame.frame_over
-            and bool(frame.free_ball or (frame.pending and frame.pending.free_ball)),
-            "frame_over": frame.frame_over,
-            "winner": frame.winner,
-            "current_break": frame.current_break,
-            "highest_break": highest,
-            "respotted_black": frame.respotted_black,
-            "on_table": on_table,
-            "shots": shots,
-            "frames_won": list(self.frames_won),
-            "frame_number": len(self._all_frames) or 1,
-            "breaker": frame.breaker,
-            "in_hand": frame.in_hand,
-            "awaiting_decision": frame.pending is not None,
-            "free_ball_awarded": bool(frame.pending and frame.pending.free_ball),
-            "conceded": frame.conceded,
-            "points_remaining": frame.points_remaining,
-            "snookers_required": list(frame.snookers_required),
-            "phase": str(frame.phase),
-        }
+        data: dict[str, Any] = {"variant": self.variant, "players": list(self.players)}
+        data.update(frame.summary())
+        data.update(
+            {
+                "highest_break": highest,
+                "shots": shots,
+                "frames_won": list(self.frames_won),
+                "frame_number": len(self._all_frames) or 1,
+                "best_of": self.best_of,
+                "aggregate": self.aggregate,
+                "points_total": list(self.points_total),
+                "match_over": self.match_over,
+                "match_winner": self.match_winner,
+            }
+        )
+        if len(self.players) == 4 and isinstance(frame, FrameState):
+            data["sides"] = [list(side) for side in frame.sides]
+        return data

@@ -110,12 +110,28 @@ class Positions:
 
 @dataclass(frozen=True)
 class FrameStart:
-    """``frame_start``: a new frame with its variant, players and breaker."""
+    """``frame_start``: a new frame with its variant, players and breaker.
+
+    Attributes:
+        variant: ``wpbsa``, ``amateur``, ``american`` or ``golf``.
+        players: Names in order of play (four: two sides, Part 3 rule 17).
+        breaker: Who breaks off (default: alternating, Part 3 rule 3b).
+        reds: Reds racked (default 15).
+        best_of: The match is the best of this many frames.
+        aggregate: Total points over the frames decide the match (Part 3 rule 1g).
+        frames: Frames in an aggregate-points match (so the last is known).
+        pockets: Snooker golf: the order of the six pockets.
+        line: Match-log line number.
+    """
 
     variant: str | None = None
     players: tuple[str, ...] | None = None
     breaker: int | None = None
     reds: int | None = None
+    best_of: int | None = None
+    aggregate: bool | None = None
+    frames: int | None = None
+    pockets: tuple[Pocket, ...] | None = None
     line: int | None = field(default=None, compare=False)
 
 
@@ -203,9 +219,11 @@ class Claim:
 @dataclass(frozen=True)
 class Forfeit:
     """``forfeit``: the referee awards the frame against ``player`` (seed Part 4
-    rules 1 and 2: time wasting after a warning, refusing to continue, misconduct)."""
+    rules 1 and 2: time wasting after a warning, refusing to continue, misconduct);
+    with ``game``, the game too (Part 4 rule 3b)."""
 
     player: int
+    game: bool = False
     line: int | None = field(default=None, compare=False)
 
 
@@ -221,8 +239,13 @@ Record = FrameStart | Shot | Decision | Concede | Claim | Forfeit | Rerack
 BALL_NAMES = frozenset(("white", *OBJECT_BALLS))
 
 
+def is_golf_ball(name: str) -> bool:
+    """Snooker golf's object balls are numbered ``"1"``, ``"2"``... (contracts)."""
+    return name.isdigit() and not name.startswith("0") and len(name) <= 2
+
+
 def _ball(value: Any, name: str, line: int | None, allow_white: bool = True) -> str:
-    if not isinstance(value, str) or value not in BALL_NAMES:
+    if not isinstance(value, str) or not (value in BALL_NAMES or is_golf_ball(value)):
         raise LogError(f"unknown ball name {value!r}", name, line)
     if value == "white" and not allow_white:
         raise LogError("the cue ball cannot be named here", name, line)
@@ -354,7 +377,7 @@ def parse_record(obj: Any, line: int | None = None) -> Record:
         player = obj.get("player")
         if not isinstance(player, int) or isinstance(player, bool) or player < 0:
             raise LogError(f"expected a player index, got {player!r}", "player", line)
-        return Forfeit(player, line)
+        return Forfeit(player, _bool(obj, "game", line), line)
     if kind == "frame_start":
         return _frame_start(obj, line)
     raise LogError(f"unknown record type {kind!r}", "type", line)
@@ -428,4 +451,35 @@ def _frame_start(obj: dict[str, Any], line: int | None) -> FrameStart:
     variant = obj.get("variant")
     if variant is not None and not isinstance(variant, str):
         raise LogError(f"expected a variant name, got {variant!r}", "variant", line)
-    return FrameStart(variant, players, breaker, reds, line)
+    counts = {}
+    for key in ("best_of", "frames"):
+        value = obj.get(key)
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or value < 1
+        ):
+            raise LogError(f"expected a number of frames, got {value!r}", key, line)
+        counts[key] = value
+    aggregate = obj.get("aggregate")
+    if aggregate is not None and not isinstance(aggregate, bool):
+        raise LogError(f"expected true or false, got {aggregate!r}", "aggregate", line)
+    pockets = obj.get("pockets")
+    if pockets is not None:
+        try:
+            pockets = tuple(Pocket(p) for p in pockets)
+        except (TypeError, ValueError):
+            raise LogError(
+                f"expected pocket names, got {pockets!r}", "pockets", line
+            ) from None
+        if sorted(pockets) != sorted(Pocket):
+            raise LogError("name each of the six pockets once", "pockets", line)
+    return FrameStart(
+        variant,
+        players,
+        breaker,
+        reds,
+        counts["best_of"],
+        aggregate,
+        counts["frames"],
+        pockets,
+        line,
+    )
