@@ -61,17 +61,28 @@ def render(state: MatchState, as_json: bool) -> str:
     data = state.to_json()
     if as_json:
         return json.dumps(data)
+    golf = data["variant"] == "golf"
+    names = data["players"]
+    if "sides" in data:  # fours: scores and frames per side
+        names = [" & ".join(names[p] for p in side) for side in data["sides"]]
     lines = []
-    for i, name in enumerate(data["players"]):
-        marker = "*" if i == data["to_play"] and not data["frame_over"] else " "
-        lines.append(
-            f"{marker} {name:<20} {data['scores'][i]:>4}   frames "
-            f"{data['frames_won'][i]}   highest break {data['highest_break'][i]}"
+    for i, name in enumerate(names):
+        playing = i == data["to_play"] % len(names) and not data["frame_over"]
+        marker = "*" if playing else " "
+        extra = (
+            f"holes {data['holes_done'][i]}"
+            if golf
+            else f"frames {data['frames_won'][i]}   highest break "
+            f"{max(data['highest_break'][i::len(names)])}"
         )
+        lines.append(f"{marker} {name:<20} {data['scores'][i]:>4}   {extra}")
     if data["frame_over"]:
-        winner = data["players"][data["winner"]]
+        winner = "nobody" if data["winner"] is None else names[data["winner"]]
         how = " (conceded)" if data["conceded"] else ""
-        lines.append(f"frame {data['frame_number']} over: {winner} wins{how}")
+        what = "game" if golf else f"frame {data['frame_number']}"
+        lines.append(f"{what} over: {winner} wins{how}")
+    elif golf:
+        lines.append(f"ball on {data['ball_on'][0]} into {data['pocket_on']}")
     else:
         on = ", ".join(data["ball_on"]) or "-"
         free = "  FREE BALL" if data["free_ball"] else ""
@@ -79,4 +90,9 @@ def render(state: MatchState, as_json: bool) -> str:
             f"frame {data['frame_number']}: ball on {on}{free}   break "
             f"{data['current_break']}   remaining {data['points_remaining']}"
         )
+    if data["match_over"]:
+        tally = data["points_total"] if data["aggregate"] else data["frames_won"]
+        best = data["match_winner"]
+        who = "drawn" if best is None else f"won by {names[best]}"
+        lines.append(f"match over, {who}: {' - '.join(map(str, tally))}")
     return "\n".join(lines)

@@ -83,6 +83,9 @@ def plausible_record(draw: st.DrawFn, state: MatchState) -> dict:
         ]
     if draw(st.integers(0, 6)) == 0:
         record["positions"] = _random_positions(draw, balls)
+    if draw(st.booleans()):
+        touched = draw(st.lists(st.sampled_from(["white", *first, "red"]), max_size=2))
+        record["cushion_after_contact"] = touched
     return record
 
 
@@ -104,7 +107,11 @@ def _random_positions(draw: st.DrawFn, balls: list[str]) -> dict:
 @st.composite
 def random_log(draw: st.DrawFn) -> list[MatchState]:
     """States of a random log, each the result of pushing one record."""
-    start = {"type": "frame_start", "reds": draw(st.integers(1, 15))}
+    start = {
+        "type": "frame_start",
+        "reds": draw(st.integers(1, 15)),
+        "variant": draw(st.sampled_from(["wpbsa", "amateur", "american"])),
+    }
     states = [MatchState.new().push(parse_record(start, 1))]
     for line in range(2, draw(st.integers(1, 60)) + 2):
         state = states[-1]
@@ -233,3 +240,53 @@ def test_records_round_trip_their_types() -> None:
     assert isinstance(shot, Shot)
     assert shot.first_contact == ("red",)
     assert isinstance(parse_record({"type": "decision", "choice": "play"}), Decision)
+
+
+@st.composite
+def random_golf(draw: st.DrawFn) -> list[MatchState]:
+    """States of a random game of snooker golf."""
+    players = draw(st.integers(1, 4))
+    start = {
+        "type": "frame_start",
+        "variant": "golf",
+        "players": [f"P{i}" for i in range(players)],
+    }
+    states = [MatchState.new().push(parse_record(start, 1))]
+    pockets = [p.value for p in Pocket]
+    for line in range(2, draw(st.integers(1, 80)) + 2):
+        frame = states[-1].frame
+        if frame.frame_over:
+            break
+        own = frame.ball_on[0]
+        record = {
+            "type": "shot",
+            "first_contact": draw(st.sampled_from([[own], [own], []])),
+            "potted": [
+                {"ball": b, "pocket": draw(st.sampled_from(pockets))}
+                for b in draw(
+                    st.lists(st.sampled_from([own, "white"]), max_size=2, unique=True)
+                )
+            ],
+            "cushion_after_contact": draw(
+                st.lists(st.sampled_from([own, "white"]), max_size=2, unique=True)
+            ),
+        }
+        if draw(st.integers(0, 10)) == 0:
+            record["off_table"] = [own]
+            record["potted"] = [p for p in record["potted"] if p["ball"] != own]
+        states.append(states[-1].push(parse_record(record, line)))
+    return states
+
+
+@SETTINGS
+@given(random_golf())
+def test_random_golf_games_keep_the_invariants(states: list[MatchState]) -> None:
+    """Golf rules 5, 8, 12: a stroke adds one, a foul three more, at most three."""
+    check_push_then_pop_is_the_state_before(states)
+    for before, after in itertools.pairwise(states):
+        added = [
+            a - b for a, b in zip(after.frame.scores, before.frame.scores, strict=True)
+        ]
+        assert sorted(added)[-1] in (1, 4)
+        assert sum(added) in (1, 4)
+        assert all(0 <= h <= 6 for h in after.frame.holes_done)

@@ -27,6 +27,17 @@ CASES = [
     # Carol 8 x (red + black) = 64; Dan red-pink 7, then Carol misses every ball
     # (4 to Dan) -> 64-11, and Dan, to play, concedes.
     ("concession.jsonl", [64, 11], 0, [64, 7], False, True),
+    # American snooker. Sam's break-off sends no red to a cushion: 7 to Lee, who
+    # has him break again. Lee: red, blue, red, pink (13) -> 20, then a stroke with
+    # no ball to a cushion: 7 to Sam. Sam: a red potted and one off the table (no
+    # foul), black, red -> 7 + 9 = 16, then in-off: 7 to Lee -> 27. Lee clears ten
+    # reds with ten blacks and the colours: 80 + 27 = 107 -> 134.
+    ("american_frame.jsonl", [16, 134], 1, [9, 107], False, False),
+    # Snooker golf, three players. Hole 1: Ann's opening falls short (1 + 3), then
+    # 2 strokes: 6; Ben's second stroke goes in the wrong pocket (1 + 3), then he
+    # holes: 6; Cat holes in one: 1. Holes 2-6 take each two strokes (10), and Cat
+    # knocks her ball off the table once on hole 4 (1 + 3): Ann 16, Ben 16, Cat 15.
+    ("golf_three_players.jsonl", [16, 16, 15], 2, [0, 0, 0], False, False),
 ]
 
 
@@ -51,6 +62,7 @@ def test_whole_frame_scores(
     assert data["respotted_black"] is respotted_black
     assert data["conceded"] is conceded
     assert data["frames_won"][winner] == 1
+    assert data["match_over"] is False
 
 
 def test_free_ball_frame_awards_and_takes_the_free_ball() -> None:
