@@ -12,9 +12,10 @@ from pathlib import Path
 
 import cv2
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from calibration.auto import auto_calibrate
-from calibration.synth import random_frame
-from calibration.table import OFFICIAL
+from tests.calibration.frames import truth_frame
 
 
 def main(repeats: int = 10) -> int:
@@ -24,7 +25,7 @@ def main(repeats: int = 10) -> int:
     frames = {p.name: cv2.imread(str(p)) for p in sorted(real.glob("*.png"))}
     if not frames:
         frames = {
-            f"rendered-{v}": random_frame(1, v, OFFICIAL).image
+            f"rendered-{v}": truth_frame(v, 1).image
             for v in ("overhead", "broadcast")
         }
     for name, image in frames.items():

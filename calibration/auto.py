@@ -16,7 +16,7 @@ mapping. Anything doubtful raises ``CalibrationError`` instead of guessing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,9 +26,12 @@ from calibration.mapping import (
     CalibrationError,
     apply_homography,
     check_orientation,
+    default_focal_px,
     pose_from_homography,
 )
+from calibration.refine import GROUP_NAMES, Camera8, Refinement, refine
 from calibration.table import CUSHION_NOSE_HEIGHT_MM, TableSpec, table_by_name
+from calibration.verify import check, verify
 
 WORK_WIDTH = 960
 """Segmentation runs on a copy of the frame scaled to this width (speed)."""
@@ -505,14 +508,22 @@ def auto_calibrate(
     table: str = "official",
     nose_height_mm: float = CUSHION_NOSE_HEIGHT_MM,
     focal_px: float | None = None,
+    refine_lines: bool = False,
 ) -> Calibration:
     """Calibrate from one BGR frame without clicks.
+
+    Every result passes the self-check of ``calibration.verify`` (the baulk line,
+    the D, the cushions and the pockets drawn back must agree with the frame) or
+    is reported as a ``CalibrationError``: by default the four cushion-nose
+    corners, refined on the whole table when the corners alone fail the check.
 
     Args:
         image: (H, W, 3) uint8 BGR frame.
         table: Table type name.
         nose_height_mm: Height of the cushion noses above the cloth.
         focal_px: Focal length if known (else estimated, or guessed when overhead).
+        refine_lines: Always refine one camera with lens distortion on the
+            cushions, the baulk line and the D (``calibration.refine``).
 
     Returns:
         A calibration with ``method="auto"``; residuals are the RMS of each cushion
@@ -530,6 +541,98 @@ def auto_calibrate(
     h_nose = cv2.getPerspectiveTransform(
         table_corners.astype(np.float32), named.astype(np.float32)
     ).astype(np.float64)
+    if refine_lines:
+        cal = _refined(image, named, notes, h_nose, spec, size, nose_height_mm,
+                       focal_px)
+        check(image, cal, nose_height_mm)
+        return cal
+    cal = _from_corners(
+        outline, named, notes, h_nose, spec, size, nose_height_mm, focal_px
+    )
+    first = verify(image, cal, nose_height_mm)
+    if first.ok:
+        return cal
+    # the corners alone do not fit: refine on the whole table, then check again
+    try:
+        cal = _refined(image, named, notes, h_nose, spec, size, nose_height_mm,
+                       focal_px)
+    except CalibrationError as error:
+        raise CalibrationError(
+            f"self-check: {first.reason}; refining did not help ({error})"
+        ) from None
+    second = verify(image, cal, nose_height_mm)
+    if not second.ok:
+        raise CalibrationError(
+            f"self-check: {first.reason}; after refining, {second.reason}"
+        )
+    return replace(cal, notes=(*cal.notes, f"corners alone rejected: {first.reason}"))
+
+
+def _refined(
+    image: np.ndarray,
+    named: np.ndarray,
+    notes: list[str],
+    h_nose: np.ndarray,
+    spec: TableSpec,
+    size: tuple[int, int],
+    nose_height_mm: float,
+    focal_px: float | None,
+) -> Calibration:
+    """The calibration refined on the whole table (``calibration.refine``), with the
+    refinement's own residual check."""
+    w_img, h_img = size
+    notes = list(notes)
+    pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=focal_px)
+    prior = focal_px
+    if prior is None and (pose.focal_source == "default" or pose.tilt_deg < 25.0):
+        # near overhead the table's perspective cannot tell the focal length
+        prior = default_focal_px(size)
+        pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=prior)
+    centre = np.array([w_img / 2, h_img / 2])
+    first = Camera8(
+        float(pose.camera_matrix[0, 0]),
+        0.0,
+        cv2.Rodrigues(pose.rotation)[0].reshape(3),
+        pose.translation_mm.copy(),
+        centre,
+    )
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    result = refine(gray, first, spec, nose_height_mm, focal_prior=prior)
+    cam = result.camera
+    _self_check(result, first, spec, size)
+    k = cam.camera_matrix
+    r = cam.rotation
+    h_t2i = k @ np.column_stack([r[:, 0], r[:, 1], cam.tvec])
+    h_i2t = np.linalg.inv(h_t2i)
+    h_i2t /= h_i2t[2, 2]
+    check_orientation(h_i2t, spec)
+    notes.append(
+        f"refined on {int(result.group_counts.sum())} edge samples: focal "
+        f"{cam.focal_px:.0f} px, k1 {cam.k1:+.4f}"
+    )
+    return Calibration(
+        image_size=size,
+        table=spec.name,
+        homography=h_i2t,
+        method="auto",
+        residuals_mm=np.nan_to_num(result.group_rms_px, nan=0.0),
+        residual_names=tuple(f"{g}_px" for g in GROUP_NAMES),
+        pose=cam.pose("refined" if focal_px is None else "given"),
+        dist_coeffs=np.array([cam.k1, 0.0, 0.0, 0.0, 0.0]),
+        notes=tuple(notes),
+    )
+
+def _from_corners(
+    outline: TableOutline,
+    named: np.ndarray,
+    notes: list[str],
+    h_nose: np.ndarray,
+    spec: TableSpec,
+    size: tuple[int, int],
+    nose_height_mm: float,
+    focal_px: float | None,
+) -> Calibration:
+    """The calibration from the four nose corners alone (no refinement)."""
     pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=focal_px)
     # cloth plane: keep the fitted nose mapping, move it down by the nose height
     p_nose = pose.plane_homography(nose_height_mm)
@@ -564,6 +667,32 @@ def auto_calibrate(
         pose=pose,
         notes=tuple(notes),
     )
+
+
+
+def _self_check(
+    result: Refinement, first: Camera8, spec: TableSpec, size: tuple[int, int]
+) -> None:
+    """Reject a refined camera that does not explain the table's lines.
+
+    Raises:
+        CalibrationError: saying which check failed.
+    """
+    names = GROUP_NAMES
+    for g in range(4):
+        if result.group_counts[g] < 15:
+            raise CalibrationError(f"self-check: {names[g]} not found after refining")
+        if result.group_rms_px[g] > 1.6:
+            raise CalibrationError(
+                f"self-check: {names[g]} off its fitted line by "
+                f"{result.group_rms_px[g]:.1f} px RMS"
+            )
+    marks = int(result.group_counts[4] + result.group_counts[5])
+    if marks < 12:
+        raise CalibrationError(
+            "self-check: the baulk line and the D are not where the calibration "
+            "puts them"
+        )
 
 
 def nose_corners_px(

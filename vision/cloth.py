@@ -28,6 +28,9 @@ class ClothModel:
         brightness: (H, W) float32 local cloth brightness S over the view's roi,
             balls removed (a heavy median), for the "brighter than cloth" test.
         origin: (x, y) px of the roi's top-left in the frame.
+        local_chroma: (H, W, 2) float32 local cloth chromaticity (B/S, R/S) over
+            the roi, balls removed (coloured light falls off across real tables),
+            or None to use ``chroma`` everywhere.
     """
 
     bgr: np.ndarray
@@ -35,6 +38,7 @@ class ClothModel:
     chroma_sigma: np.ndarray
     brightness: np.ndarray
     origin: tuple[int, int] = (0, 0)
+    local_chroma: np.ndarray | None = None
 
     def local_bgr(self, xy_px: np.ndarray) -> np.ndarray:
         """(N, 3) float32 cloth colour at frame points (N, 2): the median colour
@@ -72,12 +76,20 @@ class ClothModel:
         mad = np.median(np.abs(ch[keep] - med), axis=0) * 1.4826
         bgr = np.median(pix[keep], axis=0)
         bright = _local_brightness(roi, inner, float(np.median(s[keep])), r)
+        chans = [_local_brightness(roi[..., c : c + 1], inner, float(bgr[c]), r,
+                                   ch_scale=1.0) for c in (0, 2)]
+        local = np.stack([chans[0], chans[1]], axis=2) / np.maximum(
+            bright, 1.0)[..., None]
+        # spread around the local (not the global) chromaticity
+        sub = local[::step, ::step][sel]
+        mad = np.median(np.abs(ch[keep] - sub[keep]), axis=0) * 1.4826
         return ClothModel(
             bgr=bgr.astype(np.float32),
             chroma=med.astype(np.float32),
             chroma_sigma=np.maximum(mad, 0.004).astype(np.float32),
             brightness=bright,
             origin=(x0, y0),
+            local_chroma=local.astype(np.float32),
         )
 
     def foreground(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
@@ -90,15 +102,20 @@ class ClothModel:
         """
         img = cv2.GaussianBlur(roi_bgr, (3, 3), 0.8).astype(np.float32)
         s = img.sum(axis=2) + 3.0
-        b = img[..., 0] / s - self.chroma[0]
-        r = img[..., 2] / s - self.chroma[1]
+        ox, oy = offset
+        h, w = s.shape
+        if self.local_chroma is not None:
+            lc = self.local_chroma[oy : oy + h, ox : ox + w]
+            b = img[..., 0] / s - lc[..., 0]
+            r = img[..., 2] / s - lc[..., 1]
+        else:
+            b = img[..., 0] / s - self.chroma[0]
+            r = img[..., 2] / s - self.chroma[1]
         # chromaticity noise grows in dark pixels: widen the spread there
         noise = 2.5 / s
         sb = np.sqrt(self.chroma_sigma[0] ** 2 + noise**2)
         sr = np.sqrt(self.chroma_sigma[1] ** 2 + noise**2)
         dc = np.sqrt((b / sb) ** 2 + (r / sr) ** 2)
-        ox, oy = offset
-        h, w = s.shape
         local = self.brightness[oy : oy + h, ox : ox + w]
         q = s / np.maximum(local, 1.0)
         fg = np.maximum(dc / 10.0, (q - 1.0) / 0.6)
@@ -114,16 +131,18 @@ def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
 
 
 def _local_brightness(
-    roi: np.ndarray, inner: np.ndarray, fallback: float, radius_px: float
+    roi: np.ndarray, inner: np.ndarray, fallback: float, radius_px: float,
+    ch_scale: float = 3.0,
 ) -> np.ndarray:
-    """Cloth brightness (B+G+R) at every roi pixel, balls removed."""
+    """Cloth brightness (sum of the channels of ``roi``) at every roi pixel, balls
+    removed; ``ch_scale`` is the most the sum can be, in 255s."""
     s = roi.astype(np.float32).sum(axis=2)
     k = max(2, int(radius_px))
     small = cv2.resize(s, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
     small_mask = cv2.resize(inner, (small.shape[1], small.shape[0]),
                             interpolation=cv2.INTER_NEAREST)
     small = np.where(small_mask > 0, small, fallback)
-    u8 = np.clip(small / 3.0, 0, 255).astype(np.uint8)
-    med = cv2.medianBlur(u8, 9).astype(np.float32) * 3.0
+    u8 = np.clip(small / ch_scale, 0, 255).astype(np.uint8)
+    med = cv2.medianBlur(u8, 9).astype(np.float32) * ch_scale
     med = cv2.blur(med, (5, 5))
     return cv2.resize(med, (s.shape[1], s.shape[0]), interpolation=cv2.INTER_LINEAR)

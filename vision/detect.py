@@ -25,7 +25,14 @@ from calibration.mapping import Calibration
 from vision.cloth import ClothModel
 from vision.detections import Detections
 from vision.geometry import TableView
-from vision.identify import BallClassifier, default_classifier
+from vision.identify import (
+    BallClassifier,
+    ColourRules,
+    ball_colour_features,
+    constrain_kinds,
+    default_classifier,
+)
+from vision.kinds import KINDS, NONE_CLASS, BallKind
 
 N_RAYS = 40
 
@@ -113,19 +120,17 @@ def fit_circles(
         outside = ~inside
         outside[..., :2] = False
         first_out = np.where(outside.any(-1), outside.argmax(-1), -1)
+        # edge radius on every ray: where the strength first falls below 0.5
+        k = np.maximum(first_out, 1)
+        a = np.take_along_axis(vals, (k - 1)[..., None], axis=2)[..., 0]
+        b = np.take_along_axis(vals, k[..., None], axis=2)[..., 0]
+        frac = (a - 0.5) / np.maximum(a - b, 1e-6)
+        rr_all = r0[:, None] * (steps[k - 1] + frac * (steps[k] - steps[k - 1]))
+        ok_all = (first_out >= 1) & start_in & use & (rr_all <= 1.4 * r0[:, None])
         for i in range(n):
-            pts = []
-            for j in range(N_RAYS):
-                k = first_out[i, j]
-                if k < 1 or not start_in[i, j] or not use[i, j]:
-                    continue
-                a, b = vals[i, j, k - 1], vals[i, j, k]
-                frac = (a - 0.5) / max(a - b, 1e-6)
-                rr = r0[i] * (steps[k - 1] + frac * (steps[k] - steps[k - 1]))
-                if rr > 1.4 * r0[i]:
-                    continue
-                pts.append(out_c[i] + dirs[j] * rr)
-            res = _robust_circle(np.array(pts), r0[i])
+            sel = ok_all[i]
+            pts = out_c[i] + dirs[sel] * rr_all[i, sel, None]
+            res = _robust_circle(pts, r0[i])
             if res is None:
                 quality[i] = 0.0
                 continue
@@ -173,14 +178,25 @@ class BallDetector:
         cal: Calibration of the camera.
         classifier: Ball/kind classifier; the default one (ONNX model if present,
             colour rules otherwise) when None.
+        constrain: On full-frame searches, make the kinds obey the snooker counts
+            (``vision.identify.constrain_kinds``).
+
+    Without the model, the colour rules learn this table's colours on the first
+    full search where at least three colours stand on their spots
+    (``learn_colours``).
     """
 
     def __init__(
-        self, cal: Calibration, classifier: BallClassifier | None = None
+        self, cal: Calibration, classifier: BallClassifier | None = None,
+        constrain: bool = True,
     ) -> None:
+        self.constrain = constrain
+        self.colours_learned = False
         self.view = TableView(cal)
         self.classifier = classifier if classifier is not None else default_classifier()
         self.cloth: ClothModel | None = None
+        self._highlight_offset: np.ndarray | None = None
+        self._highlight_strength: float | None = None
 
     def learn(self, image: np.ndarray) -> ClothModel:
         """Learn the cloth (and reset colour prototypes) from a frame."""
@@ -228,8 +244,58 @@ class BallDetector:
         on = self.view.on_bed(xy_mm, margin_mm=0.35 * self.view.ball_radius_mm)
         xy, rad, qual, xy_mm = xy[on], rad[on], qual[on], xy_mm[on]
         probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
+        if regions is None and not self.colours_learned and isinstance(
+            self.classifier, ColourRules
+        ):
+            if self.learn_colours(image, xy, rad, xy_mm, probs):
+                probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
+        if regions is None and self.constrain:
+            probs = constrain_kinds(probs)
         keep = probs[:, -1] < 0.5
         return Detections(xy[keep], xy_mm[keep], rad[keep], probs[keep], frame=frame)
+
+    def learn_colours(
+        self,
+        image: np.ndarray,
+        xy_px: np.ndarray,
+        radius_px: np.ndarray,
+        xy_mm: np.ndarray,
+        probs: np.ndarray,
+    ) -> bool:
+        """Learn the colour rules' prototypes from the footage itself.
+
+        Balls standing on the colours' spots (within 0.4 ball radius) are taken to
+        be those colours (the table at the start of a frame); reds and the white are
+        taken where the first guess is sure (P > 0.8) and the constraint agrees.
+        Only for ``ColourRules`` (the ONNX model needs no tuning).
+
+        Returns:
+            True when prototypes were learned (at least three colours on spots).
+        """
+        rules = self.classifier
+        if not isinstance(rules, ColourRules) or len(xy_px) == 0:
+            return False
+        spec = self.view.cal.spec
+        kinds = np.full(len(xy_px), -1)
+        for name, spot in spec.spots.items():
+            d = np.linalg.norm(xy_mm - np.asarray(spot), axis=1)
+            j = int(np.argmin(d))
+            if d[j] < 0.4 * spec.ball_radius:
+                kinds[j] = KINDS.index(BallKind(name))
+        if (kinds >= 0).sum() < 3:
+            return False
+        sure = constrain_kinds(probs)
+        top = sure[:, :NONE_CLASS].argmax(1)
+        for k in (BallKind.RED, BallKind.WHITE):
+            sel = (kinds < 0) & (top == KINDS.index(k)) & (
+                sure[np.arange(len(top)), top] > 0.8)
+            kinds[sel] = KINDS.index(k)
+        use = kinds >= 0
+        feats = ball_colour_features(image, xy_px[use], radius_px[use],
+                                     self.cloth.local_bgr(xy_px[use]))
+        rules.learn(feats, kinds[use])
+        self.colours_learned = True
+        return True
 
     def _detect_box(
         self, image: np.ndarray, box: tuple[int, int, int, int]
@@ -265,7 +331,121 @@ class BallDetector:
         c, r, q = c[good], r[good], q[good]
         if len(c) > 1:
             c, r, q = _dedupe(c, r, q)
+        c, r, q = self._add_highlight_seeds(image[y0:y1, x0:x1], mask, (x0, y0),
+                                            c, r, q)
         return c + np.array([x0, y0]), r, q
+
+    def _add_highlight_seeds(
+        self,
+        crop: np.ndarray,
+        mask: np.ndarray,
+        origin: tuple[int, int],
+        c: np.ndarray,
+        r: np.ndarray,
+        q: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Balls inside clusters found from their specular highlights.
+
+        Every ball shows the lights' reflection at about the same place relative to
+        its centre (in radii); the offset is measured on this frame's well-fitted
+        single balls. Each highlight blob inside a cluster larger than a ball that
+        no candidate explains yet becomes a candidate at highlight - offset.
+        """
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        r_med = float(np.median(r)) if len(r) else 6.0
+        big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= 1.4 * np.pi * r_med**2)
+        if len(big) == 0 and self._highlight_offset is not None:
+            return c, r, q  # no cluster here, and the offset is known
+        hl, strength = find_highlights(crop, mask, r_med)
+        if len(hl) == 0:
+            return c, r, q
+        offsets, strengths = [], []
+        for ci, ri, qi in zip(c, r, q, strict=True):
+            if qi < 0.6:
+                continue
+            d = np.linalg.norm(hl - ci, axis=1)
+            j = int(np.argmin(d))
+            if d[j] < 0.85 * ri:
+                offsets.append((hl[j] - ci) / ri)
+                strengths.append(strength[j])
+        if offsets:
+            new = np.median(np.array(offsets), axis=0)
+            old = self._highlight_offset
+            self._highlight_offset = new if old is None else 0.7 * old + 0.3 * new
+            s_new = float(np.median(strengths))
+            s_old = self._highlight_strength
+            self._highlight_strength = s_new if s_old is None else (
+                0.7 * s_old + 0.3 * s_new)
+        off = self._highlight_offset
+        if off is None or self._highlight_strength is None:
+            return c, r, q
+        strong = strength >= 0.45 * self._highlight_strength
+        hl = hl[strong]
+        # which blobs are clusters (bigger than one ball)
+        full = hl + np.array(origin)
+        r_exp = self.view.radius_px(full)
+        hi, wi = mask.shape
+        lab = labels[np.clip(hl[:, 1].astype(int), 0, hi - 1),
+                     np.clip(hl[:, 0].astype(int), 0, wi - 1)]
+        cluster = np.zeros(n, bool)
+        for k in range(len(hl)):
+            area = stats[lab[k], cv2.CC_STAT_AREA]
+            if lab[k] and area >= 1.6 * np.pi * r_exp[k] ** 2:
+                cluster[lab[k]] = True
+        if not cluster.any():
+            return c, r, q
+        # in clusters, only well-fitted candidates stand; highlights do the rest
+        ci = np.clip(np.round(c).astype(int), 0, [wi - 1, hi - 1]) if len(c) else \
+            np.zeros((0, 2), int)
+        c_lab = labels[ci[:, 1], ci[:, 0]] if len(c) else np.zeros(0, int)
+        keep = ~cluster[c_lab] | (q >= 0.6)
+        c, r, q = c[keep], r[keep], q[keep]
+        add_c, add_r = [], []
+        for k in np.argsort(-strength[strong]):
+            if not cluster[lab[k]] or r_exp[k] < 1.5:
+                continue
+            seed = hl[k] - off * r_exp[k]
+            near = [p for p in (*c, *add_c)
+                    if np.hypot(*(np.asarray(p) - seed)) < 0.7 * r_exp[k]]
+            if near:
+                continue
+            add_c.append(seed)
+            add_r.append(r_exp[k])
+        if not add_c:
+            return c, r, q
+        c2 = np.array(add_c)
+        r2 = np.array(add_r)
+        return (np.concatenate([c, c2]), np.concatenate([r, r2]),
+                np.concatenate([q, np.full(len(c2), 0.3)]))
+
+
+def find_highlights(crop: np.ndarray, mask: np.ndarray, radius_px: float
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Specular highlights on foreground ``mask``: (N, 2) x, y (crop px) and (N,)
+    strength (peak top-hat grey level).
+
+    A highlight is a small spot much brighter (in the darkest channel: white
+    light on any ball colour) than a ball's body around it; spots closer than half
+    a radius (several lamps) are merged into their mean.
+    """
+    if crop.size == 0:
+        return np.zeros((0, 2)), np.zeros(0)
+    low = crop.min(axis=2)
+    k = max(3, round(0.7 * radius_px) | 1)
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    top = cv2.morphologyEx(low, cv2.MORPH_TOPHAT, ker).astype(np.float32)
+    top *= cv2.erode(mask, np.ones((3, 3), np.uint8)) > 0
+    strong = float(np.percentile(top[top > 0], 99.5)) if (top > 0).any() else 0.0
+    thr = max(30.0, 0.35 * strong)
+    spots = (top >= thr).astype(np.uint8)
+    spots = cv2.dilate(spots, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (max(3, int(0.3 * radius_px) | 1),) * 2))
+    n, labels, _stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    if n <= 1:
+        return np.zeros((0, 2)), np.zeros(0)
+    peak = np.zeros(n, np.float32)
+    np.maximum.at(peak, labels.ravel(), top.ravel())
+    return cents[1:].astype(np.float64).reshape(-1, 2), peak[1:].astype(np.float64)
 
 
 def _subpixel_peaks(dist: np.ndarray, peaks: np.ndarray) -> np.ndarray:

@@ -253,3 +253,37 @@ def default_classifier(path: Path = MODEL_PATH) -> BallClassifier:
         RuntimeWarning, stacklevel=2,
     )
     return ColourRules()
+
+
+def constrain_kinds(probs: np.ndarray) -> np.ndarray:
+    """Probabilities whose most likely kinds obey the snooker counts.
+
+    One frame holds at most one white, one of each colour and 15 reds
+    (``MAX_COUNT``). The detections (rows of ``probs``, (N, 9) float32, ``KINDS``
+    then "none") are given kinds by a minimum-cost assignment to those slots, cost
+    ``-log P(kind)``; a row whose assigned kind is not its most likely one has the
+    two probabilities swapped, so ``argmax`` gives the assigned kind and each row
+    stays a distribution. Rows left over (more candidates than slots) and rows
+    most likely "none" are unchanged.
+
+    Returns:
+        (N, 9) float32 probabilities.
+    """
+    from scipy.optimize import linear_sum_assignment
+
+    from vision.kinds import MAX_COUNT
+
+    p = np.array(probs, dtype=np.float32, copy=True).reshape(-1, NONE_CLASS + 1)
+    balls = np.flatnonzero(p[:, NONE_CLASS] < p[:, :NONE_CLASS].max(axis=1))
+    if len(balls) == 0:
+        return p
+    slots = [k for k in range(NONE_CLASS) for _ in range(MAX_COUNT[KINDS[k]])]
+    cost = -np.log(p[balls][:, slots].astype(np.float64) + 1e-12)
+    rows, cols = linear_sum_assignment(cost)
+    for r_, c_ in zip(rows, cols, strict=True):
+        i = balls[r_]
+        k = slots[c_]
+        top = int(np.argmax(p[i, :NONE_CLASS]))
+        if k != top:
+            p[i, [k, top]] = p[i, [top, k]]
+    return p

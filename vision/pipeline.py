@@ -138,9 +138,10 @@ class Pipeline:
         rows = []
         for t in self.tracker.active():
             px = t.xy_px
+            xy = t.reported_mm
             rows.append(TrackRow(
-                frame + 1, t.track_id, str(t.kind), float(t.state[0]),
-                float(t.state[1]), float(px[0]), float(px[1]),
+                frame + 1, t.track_id, str(t.kind), float(xy[0]),
+                float(xy[1]), float(px[0]), float(px[1]),
                 t.status == TrackStatus.SEEN, t.confidence, t.radius_px,
             ))
         return rows

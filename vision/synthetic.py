@@ -8,8 +8,10 @@ decelerating motion and pots, with their truth.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -281,3 +283,16 @@ def render_scene(
     px = camera.project(xyz) if len(names) else np.zeros((0, 2))
     return SceneFrame(image, tuple(names), np.asarray(xy_mm, float).reshape(-1, 2),
                       px, visible, moving)
+
+
+def clip_calibration(path: str | Path) -> Calibration:
+    """The truth ``Calibration`` of a ``baulk synth`` clip's ``calibration.json``
+    (a ``sim.camera.Camera`` dict under ``"camera"``), or of a baulk calibration
+    file."""
+    data = json.loads(Path(path).read_text())
+    if isinstance(data, dict) and isinstance(data.get("camera"), dict):
+        return truth_calibration(Camera.from_dict(data["camera"]),
+                                 str(data.get("table", "official")))
+    from calibration.mapping import load_calibration
+
+    return load_calibration(path)

@@ -47,6 +47,9 @@ class Track:
         radius_px: Last image radius, px.
         confidence: Last detection's probability of ``kind`` (0-1).
         missed: Frames since last seen.
+        meas_mm: (2,) float64 last measured position, table mm (the detection,
+            not the filter: a ball that stops dead is not carried on by the
+            filter's velocity), or None before the first.
     """
 
     track_id: int
@@ -58,6 +61,15 @@ class Track:
     radius_px: float = 10.0
     confidence: float = 0.0
     missed: int = 0
+    meas_mm: np.ndarray | None = None
+
+    @property
+    def reported_mm(self) -> np.ndarray:
+        """(2,) position to report, table mm: the last measurement when the ball
+        was seen this frame, else the filter's state."""
+        if self.status == TrackStatus.SEEN and self.meas_mm is not None:
+            return self.meas_mm
+        return self.state[:2]
 
     @property
     def xy_mm(self) -> np.ndarray:
@@ -209,6 +221,7 @@ class BallTracker:
     def _seen(self, t: Track, dets: Detections, j: int) -> None:
         t.status = TrackStatus.SEEN
         t.missed = 0
+        t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()
         t.xy_px = dets.xy_px[j].copy()
         t.radius_px = float(dets.radius_px[j])
         t.confidence = float(dets.probs[j, KINDS.index(t.kind)])

@@ -24,7 +24,11 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("video", metavar="VIDEO")
-    parser.add_argument("--calibration", metavar="table.json")
+    parser.add_argument(
+        "--calibration", metavar="table.json",
+        help="calibration file (baulk calibrate, or a baulk synth clip's "
+        "calibration.json)",
+    )
     parser.add_argument("--table", choices=list(TABLES), default="official")
     parser.add_argument("-o", "--output", required=True, metavar="tracks.csv")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -37,6 +41,22 @@ def _progress(done: int, total: int) -> None:
     bar = "#" * int(width * frac)
     label = f"{done}/{total}" if total > 0 else f"{done}"
     print(f"\r[{bar:<{width}}] {label} frames", end="", file=sys.stderr, flush=True)
+
+
+def _load_calibration(path: str, load: Any) -> Any:
+    """A baulk calibration file, or a ``baulk synth`` clip's ``calibration.json``
+    (the truth camera)."""
+    import json
+
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("camera"), dict):
+        from vision.synthetic import clip_calibration
+
+        return clip_calibration(path)
+    return load(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         total = int(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
         try:
             if args.calibration:
-                cal = load_calibration(args.calibration)
+                cal = _load_calibration(args.calibration, load_calibration)
             else:
                 from calibration.auto import auto_calibrate
 

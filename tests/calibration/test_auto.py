@@ -12,8 +12,10 @@ import pytest
 from baulk.cli import main
 from calibration.auto import auto_calibrate, check_frame, nose_corners_px
 from calibration.mapping import CalibrationError, load_calibration
-from calibration.synth import random_frame
 from calibration.table import OFFICIAL
+from tests.calibration.frames import seen_px, truth_frame
+
+SMALL = (960, 540)
 
 REAL = Path(__file__).parents[2].parent / "shared" / "real"
 needs_real = pytest.mark.skipif(
@@ -58,9 +60,9 @@ def test_no_table_is_a_failure(image: np.ndarray) -> None:
 
 @pytest.mark.parametrize("seed", [1, 4])
 def test_rendered_overhead_never_badly_wrong(seed: int) -> None:
-    frame = random_frame(seed, "overhead", OFFICIAL)
+    frame = truth_frame("overhead", seed, size=SMALL)
     pts = np.array(list(OFFICIAL.spots.values()))
-    seen = frame.pose.project(np.column_stack([pts, np.zeros(len(pts))]))
+    seen = seen_px(frame, pts)
     try:
         cal = auto_calibrate(frame.image)
     except CalibrationError:
@@ -70,12 +72,12 @@ def test_rendered_overhead_never_badly_wrong(seed: int) -> None:
 
 
 def test_command_points_and_errors(tmp_path: Path) -> None:
-    frame = random_frame(3, "broadcast", OFFICIAL)
+    frame = truth_frame("broadcast", 3, size=SMALL)
     image_path = tmp_path / "frame.png"
     cv2.imwrite(str(image_path), frame.image)
     names = ["baulk_left", "baulk_right", "top_left", "top_right", "blue"]
     tab = np.array([OFFICIAL.named_points[n] for n in names])
-    px = frame.pose.project(np.column_stack([tab, np.zeros(len(tab))]))
+    px = frame.camera.undistort_px(seen_px(frame, tab))
     points = tmp_path / "points.json"
     points.write_text(
         json.dumps({"points": dict(zip(names, px.tolist(), strict=True))})

@@ -15,16 +15,23 @@ from calibration.mapping import (
     parse_points,
     save_calibration,
 )
-from calibration.synth import look_at
 from calibration.table import OFFICIAL, TABLES
+from sim.camera import Camera, look_at
 
 SIZE = (1920, 1080)
+
+
+def _camera(eye: list[float], focal: float, up: list[float]) -> Camera:
+    """A distortion-free camera at ``eye`` looking at the blue spot."""
+    r, t = look_at(np.array(eye), np.zeros(3), np.array(up))
+    k = np.array([[focal, 0, SIZE[0] / 2], [0, focal, SIZE[1] / 2], [0, 0, 1.0]])
+    return Camera(K=k, dist=np.zeros(5), R=r, t=t, width=SIZE[0], height=SIZE[1])
+
+
 CAMERAS = {
-    "broadcast": look_at(
-        np.array([-4500.0, 100, 2500]), np.array([0.0, 0, 0]), 2000, SIZE
-    ),
-    "overhead": look_at(np.array([50.0, 20, 5000]), np.array([0.0, 0, 0]), 1700, SIZE),
-    "side": look_at(np.array([300.0, 3500, 3000]), np.array([0.0, 0, 0]), 1500, SIZE),
+    "broadcast": _camera([-4500.0, 100, 2500], 2000, [0.0, 0, 1]),
+    "overhead": _camera([50.0, 20, 5000], 1700, [0.0, -1, 0]),
+    "side": _camera([300.0, 3500, 3000], 1500, [0.0, 0, 1]),
 }
 
 

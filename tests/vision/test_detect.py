@@ -51,15 +51,16 @@ def test_every_ball_found_with_subpixel_centre(kind: str, tol_px: float) -> None
     dist = np.linalg.norm(sc.xy_px[:, None] - d.xy_px[None], axis=2)
     nearest = dist.min(axis=1)
     found = nearest[vis]
-    if kind == "overhead":  # white and colours (the touching pack: see report)
-        assert np.all(found[:7] < tol_px), found[:7]
-        err_mm = np.linalg.norm(
-            sc.xy_mm[:, None] - d.xy_mm[None], axis=2).min(axis=1)
-        assert np.median(err_mm[:7]) < 2.0
-    else:  # far and small in a 960x540 broadcast view: all but the pink
-        # (hidden against the pack) and the pack's reds
+    err_mm = np.linalg.norm(sc.xy_mm[:, None] - d.xy_mm[None], axis=2).min(axis=1)
+    if kind == "overhead":  # every ball, the touching pack of reds included
+        assert np.all(found < tol_px), found
+        assert np.median(err_mm[vis]) < 2.0 and err_mm[vis].max() < 5.0
+    else:  # 960x540 broadcast: white and colours to a pixel (but the pink, hidden
+        # against the pack), the pack's reds found from their highlights
         assert np.all(found[:5] < tol_px), found[:5]
         assert found[6] < tol_px
+        reds = err_mm[7:][vis[7:]]
+        assert np.sum(reds < 13.0) >= len(reds) - 1, reds
     assert np.all(np.isfinite(d.xy_mm))
 
 

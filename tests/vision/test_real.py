@@ -1,4 +1,5 @@
-"""The real labelled frames in ../shared/real: every visible ball is found."""
+"""The real labelled frames in ../shared/real: every visible ball is found with
+its colour, and nothing else."""
 
 from __future__ import annotations
 
@@ -39,3 +40,5 @@ def test_every_labelled_ball_found(name: str) -> None:
             continue
         dist = np.linalg.norm(d.xy_px - np.array(ball["px"]), axis=1)
         assert dist.min() < 0.5 * ball["r_px"], ball
+        assert d.kind_names()[int(np.argmin(dist))] == ball["ball"], ball
+    assert len(d) <= len(lab["balls"])  # nothing else (cue, arm, cushions)

@@ -1,0 +1,361 @@
+"""Self-check: does a calibration agree with the frame it was made from?
+
+Every automatic calibration goes through ``verify`` before it is returned, whatever
+made it. The table's marks are projected back into the frame and looked for there:
+
+* the baulk line and the D: thin bright chalk lines on the cloth (z = 0) must be
+  found within a few millimetres of where the calibration puts them;
+* each cushion: the strongest brightness edge across it must lie between the
+  projected nose (z = nose height) and the projected bed edge under it (z = 0), the
+  band where the nose, its shadow line or the cushion face show;
+* the pockets: the pocket openings must not look like the cloth (a misplaced pocket
+  lands on the cushion top or the bed).
+
+Distances are judged in table millimetres, so the thresholds mean the same for a
+near and a far cushion. A calibration that fails is rejected with the reason
+(``CalibrationError``): a reported failure, never a wrong answer.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration.mapping import Calibration, CalibrationError
+from calibration.table import CUSHION_NOSE_HEIGHT_MM
+
+LINE_TOL_MM = 8.0
+"""Largest median distance (mm) of the found baulk line and D from the predicted."""
+
+LINE_TOL_PX = 2.5
+"""... or this many pixels where that is more (a far, thin line)."""
+
+BAND_TOL_MM = 8.0
+"""Slack (mm) for a cushion's nose and bed edge ..."""
+
+BAND_TOL_PX = 4.5
+"""... or this many pixels where that is more: the corners a person labels on a far
+cushion are good to a few pixels, which there is tens of millimetres."""
+
+DEBUG = False
+
+CUSHIONS = ("baulk_cushion", "right_cushion", "top_cushion", "left_cushion")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the self-check found.
+
+    Attributes:
+        ok: True when every check passed.
+        reason: Why it failed ("" when ok).
+        line_offset: Median distance of the baulk line and D samples from their
+            predicted place, in tolerances (NaN when too few were found).
+        cushion_share: (4,) float64 share of each cushion's edge samples inside its
+            band (NaN: cushion not checked), ``CUSHIONS`` order.
+        cloth_pockets: Number of pockets whose opening looks like cloth.
+    """
+
+    ok: bool
+    reason: str
+    line_offset: float
+    cushion_share: np.ndarray
+    cloth_pockets: int
+
+
+def _profiles(
+    gray: np.ndarray, base: np.ndarray, normal: np.ndarray, offsets: np.ndarray
+) -> np.ndarray:
+    """(N, M) float32 bilinear samples of ``gray`` at ``base + offsets[j] * normal``.
+
+    ``base`` (N, 2) px, ``normal`` (N, 2) unit, ``offsets`` (M,) or (N, M) px.
+    """
+    off = np.broadcast_to(offsets, (len(base), offsets.shape[-1]))
+    pts = base[:, None, :] + off[..., None] * normal[:, None, :]
+    return cv2.remap(
+        gray,
+        pts[..., 0].astype(np.float32),
+        pts[..., 1].astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def _across(
+    cal: Calibration, pts: np.ndarray, inward: np.ndarray, z_mm: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Image points, unit normals (inwards) and px-per-mm across a table curve.
+
+    Args:
+        cal: The calibration.
+        pts: (N, 2) table mm on the curve (plane z = ``z_mm``).
+        inward: (N, 2) unit table directions across the curve, inwards.
+        z_mm: Height of the curve.
+
+    Returns:
+        ((N, 2) px, (N, 2) unit image normals, (N,) px per mm across the curve).
+    """
+    along = np.column_stack([-inward[:, 1], inward[:, 0]])
+    a = cal.table_to_image(pts, z_mm=z_mm)
+    tangent = cal.table_to_image(pts + along, z_mm=z_mm) - a
+    inw = cal.table_to_image(pts + inward, z_mm=z_mm) - a
+    n = np.column_stack([-tangent[:, 1], tangent[:, 0]])
+    n /= np.maximum(np.linalg.norm(n, axis=1, keepdims=True), 1e-12)
+    n *= np.where(np.sum(n * inw, axis=1) < 0, -1.0, 1.0)[:, None]
+    return a, n, np.sum(n * inw, axis=1)
+
+
+def _in_frame(px: np.ndarray, size: tuple[int, int], margin: float) -> np.ndarray:
+    """(N,) bool: finite pixels at least ``margin`` inside the frame."""
+    w, h = size
+    with np.errstate(invalid="ignore"):
+        return (
+            np.all(np.isfinite(px), axis=1)
+            & (px[:, 0] > margin)
+            & (px[:, 0] < w - 1 - margin)
+            & (px[:, 1] > margin)
+            & (px[:, 1] < h - 1 - margin)
+        )
+
+
+def _line_offsets(gray: np.ndarray, cal: Calibration) -> np.ndarray:
+    """Distances of the found chalk ridges from the baulk line and D, in units of
+    the tolerance (``LINE_TOL_MM``, or ``LINE_TOL_PX`` where that is more)."""
+    spec = cal.spec
+    hw, bx, r = spec.half_width, spec.baulk_line_x, spec.d_radius_mm
+    y = np.concatenate(
+        [np.linspace(-hw + 60, -r - 70, 24), np.linspace(r + 70, hw - 60, 24)]
+    )
+    line = np.column_stack([np.full_like(y, bx), y])
+    ang = np.linspace(math.pi / 2 + 0.35, 3 * math.pi / 2 - 0.35, 36)
+    arc = np.column_stack([bx + r * np.cos(ang), r * np.sin(ang)])
+    pts = np.vstack([line, arc])
+    inward = np.vstack(
+        [
+            np.tile([1.0, 0.0], (len(line), 1)),
+            np.column_stack([np.cos(ang), np.sin(ang)]),
+        ]
+    )
+    a, n, scale = _across(cal, pts, inward, 0.0)
+    size = (gray.shape[1], gray.shape[0])
+    ok = _in_frame(a, size, 6.0) & np.isfinite(scale) & (scale > 0.05)
+    if ok.sum() < 8:
+        return np.zeros(0)
+    a, n, scale = a[ok], n[ok], scale[ok]
+    half = np.maximum(3.0, 35.0 * scale)
+    lw = np.maximum(1.0, 3.0 * scale)  # chalk line width, px
+    steps = np.linspace(-1.0, 1.0, 81)
+    offs = steps[None, :] * half[:, None]
+    on = _profiles(gray, a, n, offs)
+    side = (lw + 1.5)[:, None]
+    left = _profiles(gray, a, n, offs - side)
+    right = _profiles(gray, a, n, offs + side)
+    ridge = on - np.maximum(left, right)
+    k = np.argmax(ridge, axis=1)
+    peak = ridge[np.arange(len(k)), k]
+    noise = np.median(np.abs(np.diff(on, axis=1)), axis=1) + 0.5
+    good = peak > np.maximum(3.0, 2.0 * noise)
+    off_mm = offs[np.arange(len(k)), k] / scale
+    # a few pixels is as close as a far, thin, faint line can be told
+    return (np.abs(off_mm) / np.maximum(LINE_TOL_MM, LINE_TOL_PX / scale))[good]
+
+
+def _cushion_shares(
+    gray: np.ndarray, clothlike: np.ndarray, cal: Calibration, nose_mm: float
+) -> np.ndarray:
+    """(4,) share of each cushion's edge samples inside its nose-to-bed band.
+
+    ``clothlike`` is (H, W) float32, 1 where a pixel has the cloth's hue.
+    """
+    spec = cal.spec
+    hl, hw = spec.half_length, spec.half_width
+    size = (gray.shape[1], gray.shape[0])
+    shares = np.full(4, np.nan)
+    centre = cal.pose.centre_mm[:2] if cal.pose is not None else None
+    for g, (axis, sign) in enumerate(((0, -1.0), (1, -1.0), (0, 1.0), (1, 1.0))):
+        half = hl if axis == 0 else hw
+        along_half = hw if axis == 0 else hl
+        t = np.linspace(-along_half + 130.0, along_half - 130.0, 48)
+        if axis == 1:
+            t = t[np.abs(t) > 130.0]
+        pts = np.zeros((len(t), 2))
+        pts[:, axis] = sign * half
+        pts[:, 1 - axis] = t
+        inward = np.zeros_like(pts)
+        inward[:, axis] = -sign
+        z_nose = nose_mm if cal.pose is not None else 0.0
+        a, n, scale = _across(cal, pts, inward, z_nose)
+        bed = cal.table_to_image(pts, z_mm=0.0)
+        ok = _in_frame(a, size, 6.0) & _in_frame(bed, size, 6.0) & (scale > 0.02)
+        if ok.sum() < 8:
+            continue
+        a, n, scale, bed = a[ok], n[ok], scale[ok], bed[ok]
+        o_bed = np.sum((bed - a) * n, axis=1)
+        face = centre is not None and float(inward[0] @ (centre - pts[0])) > 0
+        if not face:
+            o_bed = np.zeros_like(o_bed)
+        lo = np.minimum(0.0, o_bed)
+        hi = np.maximum(0.0, o_bed)
+        slack = np.maximum(BAND_TOL_PX, BAND_TOL_MM * scale)
+        start = lo - np.maximum(1.5, 15.0 * scale)  # short of the rail
+        stop = hi + np.maximum(4.0, 30.0 * scale)
+        steps = np.linspace(0.0, 1.0, 97)
+        offs = start[:, None] + steps[None, :] * (stop - start)[:, None]
+        prof = _profiles(gray, a, n, offs)
+        # brightness change per pixel across the cushion
+        grad = 0.5 * np.abs(
+            _profiles(gray, a, n, offs + 1.0) - _profiles(gray, a, n, offs - 1.0)
+        )
+        k = np.argmax(grad, axis=1)
+        peak = grad[np.arange(len(k)), k]
+        pos = offs[np.arange(len(k)), k]
+        strong = (peak > 2.5) & (k > 1) & (k < len(steps) - 2)  # a peak, not a slope
+        if strong.sum() < 8:
+            shares[g] = 0.0
+            continue
+        if not face:
+            # the face is hidden: the edge is the nose
+            inside = np.abs(pos) <= slack
+            shares[g] = float(inside[strong].mean())
+            continue
+        # the nose (offset 0) or the bed edge under it (offset o_bed), not between
+        at_nose = np.abs(pos) <= slack
+        at_bed = np.abs(pos - o_bed) <= slack
+        # seen from above (steeper than 45 degrees) the nose hides an undercut face;
+        # a grazing view shows the face as a wide dark band
+        assert cal.pose is not None and centre is not None
+        height = float(cal.pose.centre_mm[2]) - nose_mm
+        steep = height > abs(float(centre[axis]) - sign * half)
+        wide = (o_bed > 4.0) & (not steep)
+        # a narrow band (a steep view): the nose, its dark line or the bed edge
+        loose = np.maximum(3.0, 1.5 * BAND_TOL_MM * scale)
+        inside = ~wide & (at_nose | ((pos >= lo - loose) & (pos <= hi + loose)))
+        if wide.sum() >= 8:
+            # a visible face is a dark band between the cushion top and the cloth
+            rel = (offs - lo[:, None]) / np.maximum(o_bed, 1e-9)[:, None]
+            band = np.where((rel > 0.2) & (rel < 0.8), prof, np.nan)
+            top = np.where((rel > -0.6) & (rel < -0.1), prof, np.nan)
+            cloth = np.where((rel > 1.1) & (rel < 1.6), prof, np.nan)
+            green = _profiles(clothlike, a, n, offs)
+            green = np.where((rel > 0.2) & (rel < 0.8), green, np.nan)
+            with np.errstate(all="ignore"):
+                dark = np.nanmedian(band, axis=1) + 6.0 < np.minimum(
+                    np.nanmedian(top, axis=1), np.nanmedian(cloth, axis=1)
+                )
+                dark &= np.nanmean(green, axis=1) > 0.5  # cloth-covered, not wood
+            inside |= wide & (at_nose | at_bed) & dark
+        shares[g] = float(inside[strong].mean())
+        if DEBUG:
+            print(g, "pos", np.round(pos, 1), "\nobed", np.round(o_bed, 1),
+                  "\nslack", np.round(slack, 1), "wide", wide, "strong", strong)
+            if wide.any():
+                print("dark", dark)
+    return shares
+
+
+def _cloth_colour(hsv: np.ndarray, cal: Calibration) -> np.ndarray | None:
+    """(3,) float64 median HSV of the bed where the calibration puts it."""
+    spec = cal.spec
+    size = (hsv.shape[1], hsv.shape[0])
+    bed = np.array(
+        [(x, y) for x in np.linspace(-0.8, 0.8, 9) for y in np.linspace(-0.8, 0.8, 5)]
+    ) * [spec.half_length, spec.half_width]
+    bed_px = cal.table_to_image(bed)
+    okb = _in_frame(bed_px, size, 2.0)
+    if okb.sum() < 5:
+        return None
+    q = np.round(bed_px[okb]).astype(int)
+    return np.median(hsv[q[:, 1], q[:, 0]].astype(np.float64), axis=0)
+
+
+def _cloth_pockets(
+    hsv: np.ndarray, cal: Calibration, cloth: np.ndarray, nose_mm: float
+) -> tuple[int, int]:
+    """(pockets whose opening looks like cloth, pockets in view)."""
+    spec = cal.spec
+    size = (hsv.shape[1], hsv.shape[0])
+    looks, seen = 0, 0
+    rim_mm = nose_mm if cal.pose is not None else 0.0
+    for (x, y) in spec.pockets.values():
+        sx = math.copysign(1.0, x) if abs(x) > 1 else 0.0
+        sy = math.copysign(1.0, y)
+        d = 30.0 if sx else 40.0
+        centre = np.array([x + sx * d / math.sqrt(2), y + sy * d / (math.sqrt(2) if sx
+                                                                   else 1.0)])
+        disc = centre + 12.0 * np.array(
+            [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 8,
+                                                              endpoint=False)]
+            + [(0.0, 0.0)]
+        )
+        px = cal.table_to_image(disc, z_mm=rim_mm)
+        ok = _in_frame(px, size, 2.0)
+        if ok.sum() < 6:
+            continue
+        seen += 1
+        q = np.round(px[ok]).astype(int)
+        val = hsv[q[:, 1], q[:, 0]].astype(np.float64)
+        dh = np.abs(val[:, 0] - cloth[0])
+        dh = np.minimum(dh, 180 - dh)
+        like = (dh < 12) & (val[:, 1] > 0.6 * cloth[1]) & (val[:, 2] > 0.5 * cloth[2])
+        if like.mean() > 0.7:
+            looks += 1
+    return looks, seen
+
+
+def verify(
+    image: np.ndarray, cal: Calibration, nose_mm: float = CUSHION_NOSE_HEIGHT_MM
+) -> Verdict:
+    """Check ``cal`` against the BGR ``image`` it was made from; see the module."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = cv2.GaussianBlur(gray, (3, 3), 0)
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    cloth = _cloth_colour(hsv, cal)
+    if cloth is None:
+        return Verdict(False, "the table's bed is out of the frame", math.nan,
+                       np.full(4, np.nan), 0)
+    dh = np.abs(hsv[..., 0].astype(np.int16) - round(cloth[0]))
+    dh = np.minimum(dh, 180 - dh)
+    clothlike = ((dh < 12) & (hsv[..., 1] > 0.3 * cloth[1])).astype(np.float32)
+    offsets = _line_offsets(gray, cal)
+    line = float(np.median(offsets)) if len(offsets) >= 10 else math.nan
+    shares = _cushion_shares(gray, clothlike, cal, nose_mm)
+    cloth_pockets, seen = _cloth_pockets(hsv, cal, cloth, nose_mm)
+    reason = ""
+    if len(offsets) < 10:
+        reason = "the baulk line and the D are not where the calibration puts them"
+    elif line > 1.0:
+        reason = (
+            f"the baulk line and the D are {line:.1f} tolerances from where the "
+            "calibration puts them"
+        )
+    else:
+        checked = np.isfinite(shares)
+        if checked.sum() < 3:
+            reason = "fewer than three cushions in view to check"
+        else:
+            worst = int(np.nanargmin(shares))
+            if shares[worst] < 0.5:
+                reason = (
+                    f"the {CUSHIONS[worst]} edge is not where the calibration puts "
+                    f"it ({shares[worst]:.0%} of its samples agree)"
+                )
+            elif seen >= 3 and cloth_pockets > 1:
+                reason = f"{cloth_pockets} pockets fall on the cloth"
+    return Verdict(not reason, reason, line, shares, cloth_pockets)
+
+
+def check(
+    image: np.ndarray, cal: Calibration, nose_mm: float = CUSHION_NOSE_HEIGHT_MM
+) -> Verdict:
+    """``verify``, raising when it fails.
+
+    Raises:
+        CalibrationError: "self-check: " and the reason.
+    """
+    verdict = verify(image, cal, nose_mm)
+    if not verdict.ok:
+        raise CalibrationError(f"self-check: {verdict.reason}")
+    return verdict

@@ -1,0 +1,87 @@
+"""pooltool-backed tests (skipped when the [sim] extra is not installed)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pooltool")
+
+from calibration.table import OFFICIAL
+from sim.physics import Shot, _to_pt, _to_table, simulate_stroke
+
+
+def test_frame_conversion_round_trip() -> None:
+    xy = np.array([[0.0, 0.0], [1460.5, 0.0], [-1784.5, 889.0]])
+    np.testing.assert_allclose(_to_table(_to_pt(xy, OFFICIAL), OFFICIAL), xy)
+    # Baulk-left corner is pooltool's origin.
+    np.testing.assert_allclose(_to_pt([[-1784.5, 889.0]], OFFICIAL), [[0.0, 0.0]])
+
+
+def test_straight_pot_into_top_left() -> None:
+    # Ball on the line to the top-left corner; white behind it on the same line.
+    corner = np.array(OFFICIAL.pockets["top_left"])
+    obj = np.array([1200.0, 500.0])
+    u = (corner - obj) / np.linalg.norm(corner - obj)
+    white = obj - 600 * u
+    angle = math.degrees(math.atan2(u[1], u[0]))
+    sim = simulate_stroke(
+        {"white": tuple(white), "red_01": tuple(obj)},
+        Shot(angle, 2.0),
+        np.random.default_rng(0),
+        allow_off_table=False,
+    )
+    kinds = [e.kind for e in sim.events]
+    assert kinds[0] == "strike" and "ball_ball" in kinds
+    assert sim.potted.get("red_01") == "top_left"
+    xyz, on = sim.positions(np.array([0.0, sim.duration]))
+    np.testing.assert_allclose(xyz[0, :, :2], [white, obj], atol=1e-6)
+    assert not on[1, 1]
+    # The white moved along the aimed direction before contact.
+    t_hit = next(e.time for e in sim.events if e.kind == "ball_ball")
+    p, _ = sim.positions(np.array([t_hit * 0.5]))
+    d = p[0, 0, :2] - white
+    assert abs(math.degrees(math.atan2(d[1], d[0])) - angle) < 0.5
+
+
+def test_events_match_pooltool() -> None:
+    from sim import physics
+
+    pos = {"white": (-1100.0, 0.0), "red_01": (0.0, 30.0), "blue": (500.0, -400.0)}
+    sim = simulate_stroke(
+        pos, Shot(1.5, 3.0), np.random.default_rng(0), allow_off_table=False
+    )
+    system = sim._segments[0].system
+    collisions = [
+        e
+        for e in system.events
+        if str(e.event_type)
+        in ("ball_ball", "ball_linear_cushion", "ball_circular_cushion", "ball_pocket")
+    ]
+    assert len(collisions) == sum(e.kind != "strike" for e in sim.events)
+    for ours, theirs in zip(
+        [e for e in sim.events if e.kind != "strike"], collisions, strict=True
+    ):
+        assert ours.time == pytest.approx(float(theirs.time))
+        assert ours.balls[0] == theirs.agents[0].id
+    assert physics.POCKET_NAMES["lt"] == "top_left"
+
+
+def test_same_seed_same_clip(tmp_path) -> None:
+    from sim.clip import make_clip
+    from sim.truth import load_clip
+
+    a = make_clip(5, "broadcast", 1, tmp_path / "a", size=(320, 180), reds=6, fps=10)
+    b = make_clip(5, "broadcast", 1, tmp_path / "b", size=(320, 180), reds=6, fps=10)
+    assert a["strokes"] == b["strokes"]
+    ca, cb = load_clip(tmp_path / "a"), load_clip(tmp_path / "b")
+    np.testing.assert_array_equal(ca.positions_mm, cb.positions_mm)
+    np.testing.assert_array_equal(ca.visible, cb.visible)
+    assert (tmp_path / "a" / "video.mp4").read_bytes() == (
+        tmp_path / "b" / "video.mp4"
+    ).read_bytes()
+    # Events in the truth carry frames inside their stroke.
+    s = a["strokes"][0]
+    assert all(s["start_frame"] <= e["frame"] <= s["end_frame"] for e in s["events"])

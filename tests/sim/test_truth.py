@@ -1,0 +1,75 @@
+"""Tests of the truth file format and the placeholder sequencing (no physics)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from calibration.table import OFFICIAL
+from sim.clip import positions_record
+from sim.sequencing import FrameState, Outcome, next_state, place_in_d, rack
+from sim.truth import load_clip, write_frames
+
+
+def test_frames_round_trip(tmp_path: Path) -> None:
+    keys = ("white", "red_01")
+    mm = np.arange(2 * 2 * 3, dtype=np.float32).reshape(2, 2, 3)
+    mm[1, 1] = np.nan
+    px = np.arange(8, dtype=np.float32).reshape(2, 2, 2)
+    vis = np.array([[1.0, 0.5], [1.0, 0.0]], np.float32)
+    write_frames(tmp_path / "frames.npz", keys, mm, px, vis)
+    (tmp_path / "truth.json").write_text(json.dumps({"fps": 30, "strokes": []}))
+    (tmp_path / "match_log.jsonl").write_text('{"type": "frame_start"}\n')
+    clip = load_clip(tmp_path)
+    assert clip.keys == keys
+    assert clip.on_table.tolist() == [[True, True], [True, False]]
+    np.testing.assert_array_equal(clip.positions_px, px)
+    assert clip.match_log == [{"type": "frame_start"}]
+
+
+def test_rack_has_no_overlaps() -> None:
+    for reds in (6, 10, 15):
+        pos = rack(OFFICIAL, reds)
+        assert sum(k.startswith("red") for k in pos) == reds
+        xy = np.array(list(pos.values()))
+        d = np.linalg.norm(xy[:, None] - xy[None], axis=2) + np.eye(len(xy)) * 1e9
+        assert d.min() >= 2 * OFFICIAL.ball_radius
+        assert all(OFFICIAL.on_bed(p) for p in pos.values())
+
+
+def test_place_in_d() -> None:
+    rng = np.random.default_rng(0)
+    pos = rack(OFFICIAL)
+    for _ in range(20):
+        p = place_in_d(pos, OFFICIAL, rng)
+        assert OFFICIAL.in_d(p)
+
+
+def test_positions_record_contract_form() -> None:
+    rec = positions_record({"white": (1.0, 2.0), "red_01": (3, 4), "red_02": (5, 6)})
+    assert rec == {"white": [1.0, 2.0], "red": [[3.0, 4.0], [5.0, 6.0]]}
+
+
+def test_sequencing_red_then_colour_and_respot() -> None:
+    pos = rack(OFFICIAL, 6)
+    pos["white"] = (-1100.0, 50.0)
+    state = FrameState(positions=pos, ball_on="red", cue_in_hand=False, strokes=1)
+    final = {k: v for k, v in pos.items() if k != "red_01"}
+    state2, respotted = next_state(
+        state, Outcome(["red_01"], ["red_01"], [], final), OFFICIAL
+    )
+    assert state2.ball_on == "colour" and state2.to_play == 0 and not respotted
+    final3 = {k: v for k, v in state2.positions.items() if k != "pink"}
+    state3, respotted = next_state(
+        state2, Outcome(["pink"], ["pink"], [], final3, nominated="pink"), OFFICIAL
+    )
+    assert respotted == {"pink": OFFICIAL.spots["pink"]}
+    assert state3.ball_on == "red" and state3.to_play == 0
+    # In-off: foul, turn passes, cue ball in hand.
+    final4 = {k: v for k, v in state3.positions.items() if k != "white"}
+    state4, _ = next_state(state3, Outcome(["red_02"], ["white"], [], final4), OFFICIAL)
+    assert (
+        state4.cue_in_hand and state4.to_play == 1 and "white" not in state4.positions
+    )
