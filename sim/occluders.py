@@ -106,7 +106,7 @@ class Player:
                 p0, p1 = tip + (butt - tip) * s0, tip + (butt - tip) * s1
                 quad = np.array([p0 + n * w0, p1 + n * w1, p1 - n * w1, p0 - n * w0])
                 _fill(image, mask, camera.project(quad), color)
-        return mask.astype(bool)
+        return mask.view(bool)
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ class Hand:
         for pts, color in ((sleeve, (35, 30, 30)), (glove, (235, 238, 240))):
             if _visible(camera, pts):
                 _fill(image, mask, camera.project(pts), color)
-        return mask.astype(bool)
+        return mask.view(bool)
 
 
 @dataclass(frozen=True)

@@ -776,10 +776,14 @@ def render_frame_info(
         None if balls.path is None else balls.path.tobytes(),
     )
     if _LAST.get("scene") == scene:
-        img, visible = _LAST["image"].copy(), _LAST["visible"].copy()
+        base, visible = _LAST["image"], _LAST["visible"].copy()
     else:
-        img, visible = _compose(camera, balls, appearance, bg)
-        _LAST.update(scene=scene, image=img.copy(), visible=visible.copy())
+        base, visible = _compose(camera, balls, appearance, bg)
+        _LAST.update(scene=scene, image=base, visible=visible.copy())
+    h, w = base.shape[:2]
+    oy, ox = (int(v) for v in rng.integers(0, 64, size=2))
+    img = cv2.add(base, bg.noise_up[oy : oy + h, ox : ox + w])
+    cv2.subtract(img, bg.noise_down[oy : oy + h, ox : ox + w], dst=img)
     n = len(balls.names)
     if occluders:
         cover = np.zeros(img.shape[:2], bool)
@@ -790,10 +794,6 @@ def render_frame_info(
             radii = camera.ball_radius_px(balls.xyz, appearance.table.ball_radius)
             for i in range(n):
                 visible[i] *= 1.0 - _disc_fraction(cover, centres[i], radii[i])
-    h, w = img.shape[:2]
-    oy, ox = (int(v) for v in rng.integers(0, 64, size=2))
-    img = cv2.add(img, bg.noise_up[oy : oy + h, ox : ox + w])
-    img = cv2.subtract(img, bg.noise_down[oy : oy + h, ox : ox + w])
     return img, visible
 
 

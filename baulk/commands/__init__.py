@@ -5,5 +5,5 @@ out and returns the exit status. Expected failures raise ``baulk.errors.UserErro
 which the entry point prints as one line.
 """
 
-COMMANDS = ("score", "calibrate", "track", "synth")
+COMMANDS = ("score", "calibrate", "track", "synth", "analyze", "eval")
 """Sub-command modules, in the order ``baulk --help`` lists them."""

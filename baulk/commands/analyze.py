@@ -1,0 +1,210 @@
+"""``baulk analyze``: a match video in, the refereed frame out."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import shutil
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from baulk.errors import UserError
+from calibration.table import TABLES
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``baulk analyze``."""
+    parser = subparsers.add_parser(
+        "analyze",
+        help="referee a match video: strokes, events, fouls and the score",
+        description=(
+            "Track the balls of VIDEO, cut the tracks into strokes, find each "
+            "stroke's events and referee them. Writes OUTDIR/match.jsonl (the "
+            "match log), summary.json (as 'baulk score --json'), tracks.csv, "
+            "strokes.json, report.html and, with --overlay, overlay.mp4. Without "
+            "--calibration the table is found automatically."
+        ),
+    )
+    parser.add_argument("video", metavar="VIDEO")
+    parser.add_argument("--calibration", metavar="table.json")
+    parser.add_argument("--table", choices=list(TABLES), default="official")
+    parser.add_argument("--variant", default="wpbsa",
+                        choices=("wpbsa", "amateur", "american"))
+    parser.add_argument("--players", nargs=2, metavar=("A", "B"),
+                        default=["Player 1", "Player 2"])
+    parser.add_argument("--reds", type=int, choices=(6, 10, 15),
+                        help="reds in the rack (default: counted)")
+    parser.add_argument("-o", "--output", required=True, metavar="OUTDIR")
+    parser.add_argument("--overlay", action="store_true",
+                        help="also write overlay.mp4")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run)
+
+
+def _progress(done: int, total: int, strokes: int, t0: float) -> None:
+    width = 30
+    frac = min(done / total, 1.0) if total > 0 else 0.0
+    bar = "#" * int(width * frac)
+    rate = done / max(time.perf_counter() - t0, 1e-6)
+    label = f"{done}/{total}" if total > 0 else f"{done}"
+    print(f"\r[{bar:<{width}}] {label} frames, {strokes} strokes, {rate:.1f} fps",
+          end="", file=sys.stderr, flush=True)
+
+
+def _open(path: Path) -> tuple[Any, Any]:
+    import cv2
+
+    if not path.is_file():
+        raise UserError(f"{path}: no such file")
+    capture = cv2.VideoCapture(str(path))
+    if not capture.isOpened():
+        raise UserError(f"{path}: not a readable video")
+    ok, first = capture.read()
+    if not ok or first is None:
+        capture.release()
+        raise UserError(f"{path}: no frames could be decoded (corrupt video?)")
+    return capture, first
+
+
+def _calibration(args: argparse.Namespace, first: Any) -> Any:
+    from calibration.mapping import CalibrationError
+
+    try:
+        if args.calibration:
+            from vision.synthetic import clip_calibration
+
+            path = Path(args.calibration)
+            if not path.is_file():
+                raise UserError(f"{path}: no such file")
+            try:
+                cal = clip_calibration(path)
+            except (json.JSONDecodeError, UnicodeDecodeError, KeyError,
+                    TypeError) as error:
+                raise UserError(f"{path}: not a calibration file ({error})") from None
+        else:
+            from calibration.auto import auto_calibrate
+
+            cal = auto_calibrate(first, table=args.table)
+    except CalibrationError as error:
+        raise UserError(f"calibration: {error}") from None
+    if cal.image_size != (first.shape[1], first.shape[0]):
+        raise UserError(
+            f"calibration is for {cal.image_size[0]}x{cal.image_size[1]} frames, "
+            f"the video's are {first.shape[1]}x{first.shape[0]}"
+        )
+    return cal
+
+
+def _replace_dir(tmp: Path, out: Path) -> None:
+    """Move ``tmp`` to ``out``, replacing an earlier output folder."""
+    old = None
+    if out.exists():
+        if not out.is_dir():
+            raise UserError(f"{out}: exists and is not a folder")
+        old = out.with_name(f".{out.name}.old-{time.time_ns()}")
+        out.rename(old)
+    tmp.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``baulk analyze``."""
+    import cv2
+
+    from baulk.overlay import Overlay
+    from baulk.pipeline import Analysis, ViewCheck, fps_of, frame_from_rows
+    from baulk.report import write_report
+    from vision.pipeline import CSV_HEADER, Pipeline
+
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: exists and is not a folder")
+    if not out.parent.is_dir():
+        raise UserError(f"{out.parent}: no such folder")
+    capture, first = _open(Path(args.video))
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        cal = _calibration(args, first)
+        fps = fps_of(capture)
+        total = int(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            pipeline = Pipeline(cal)
+        for w in caught:
+            print(f"baulk analyze: warning: {w.message}", file=sys.stderr)
+        analysis = Analysis(args.variant, tuple(args.players), cal.spec, fps,
+                            args.reds)
+        view_check = ViewCheck(cal, first)
+        overlay = Overlay(fps) if args.overlay else None
+        writer = None
+        if overlay is not None:
+            h, w = first.shape[:2]
+            writer = cv2.VideoWriter(str(tmp / "overlay.mp4"),
+                                     cv2.VideoWriter_fourcc(*"mp4v"), fps, (w, h))
+            if not writer.isOpened():
+                raise UserError("cannot write overlay.mp4 (no mp4v encoder)")
+        t0 = time.perf_counter()
+        index = 0
+        with open(tmp / "tracks.csv", "w", newline="", encoding="utf-8") as fh:
+            out_csv = csv.writer(fh, lineterminator="\n")
+            out_csv.writerow(CSV_HEADER)
+            image = first
+            state = analysis.state.to_json()
+            while image is not None:
+                view = view_check(image)
+                rows = pipeline.process(image, index) if view else []
+                out_csv.writerows(r.as_csv() for r in rows)
+                done = analysis.feed(frame_from_rows(rows, index, view))
+                if done or index == 0:
+                    state = analysis.state.to_json()
+                if overlay is not None and writer is not None:
+                    for result in done:
+                        overlay.stroke_done(index, result, list(args.players))
+                    overlay.draw(image, index, rows, state, view)
+                    writer.write(image)
+                index += 1
+                if not args.quiet and (index % 10 == 0 or index == total):
+                    _progress(index, total, len(analysis.strokes), t0)
+                ok, image = capture.read()
+                if not ok:
+                    image = None
+        analysis.finish()
+        if writer is not None:
+            writer.release()
+        if not args.quiet:
+            print(file=sys.stderr)
+        if total and index < total * 0.9:
+            raise UserError(f"{args.video}: decoding stopped at frame {index} of "
+                            f"{total}")
+        state = analysis.state.to_json()
+        (tmp / "match.jsonl").write_text(
+            "".join(json.dumps(r) + "\n" for r in analysis.log), encoding="utf-8")
+        (tmp / "summary.json").write_text(json.dumps(state, indent=1) + "\n",
+                                          encoding="utf-8")
+        strokes = {
+            "video": str(args.video), "fps": fps, "frames": index,
+            "strokes": [s.to_json() for s in analysis.strokes],
+            "handling": [
+                {"kind": str(h.kind), "frame": h.frame, "ball": h.ball,
+                 "xy_mm": h.xy_mm} for h in analysis.handling
+            ],
+        }
+        (tmp / "strokes.json").write_text(json.dumps(strokes, indent=1) + "\n",
+                                          encoding="utf-8")
+        write_report(tmp / "report.html", analysis, cal.spec, str(args.video))
+        _replace_dir(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    finally:
+        capture.release()
+    scores = " - ".join(str(s) for s in state["scores"])
+    print(f"{index} frames, {len(analysis.strokes)} strokes, score {scores}; "
+          f"wrote {out}/", file=sys.stderr)
+    return 0

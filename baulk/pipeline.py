@@ -1,0 +1,284 @@
+"""The streaming analyze pipeline: frames in, strokes, events and score out.
+
+``Analysis`` joins the parts, one frame at a time and in bounded memory:
+``BallFrame`` (from the vision pipeline's track rows, or from sim truth) ->
+``StrokeSegmenter`` -> ``EventDetector`` -> a ``shot`` record -> the rules engine.
+``analyze_video`` runs it on a video file (with the calibrated-view check that
+pauses tracking during camera cuts and bumps).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.table import OFFICIAL, TableSpec
+from rules import MatchState, parse_record
+from vision.events import EventDetector, StrokeEvents
+from vision.strokes import (
+    BallFrame,
+    Handling,
+    SegmenterConfig,
+    StrokeSegmenter,
+    StrokeTracks,
+)
+
+
+@dataclass(frozen=True)
+class StrokeResult:
+    """One refereed stroke (compact: the tracks themselves are not kept).
+
+    Attributes:
+        events: Its events.
+        record: The ``shot`` record fed to the rules engine.
+        shot: The engine's view of it (``to_json()["shots"][-1]``), or None when
+            the engine refused the record.
+        error: Why the engine refused it, if it did.
+        paths: ``(name, (K, 2) float64 table mm)`` paths of the balls that moved,
+            at most ``PATH_POINTS`` points each.
+        before: ``(name, (x, y))`` where the balls rested before the stroke, mm.
+        start_confidence: Confidence in the strike frame, 0-1.
+    """
+
+    events: StrokeEvents
+    record: dict[str, Any]
+    shot: dict[str, Any] | None
+    error: str | None = None
+    paths: tuple[tuple[str, np.ndarray], ...] = ()
+    before: tuple[tuple[str, tuple[float, float]], ...] = ()
+    start_confidence: float = 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form for ``strokes.json``."""
+        out = self.events.to_json()
+        out["start_confidence"] = self.start_confidence
+        out["referee"] = self.shot
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+PATH_POINTS = 80
+"""Most points kept of one ball's path in a stroke (for the report)."""
+
+
+def stroke_paths(tr: StrokeTracks) -> tuple[tuple[str, np.ndarray], ...]:
+    """Paths of the balls that moved in a stroke, thinned to ``PATH_POINTS``."""
+    s0 = tr.row(tr.start_frame)
+    out = []
+    for j, name in enumerate(tr.kinds):
+        xy = tr.xy_mm[s0:, j]
+        xy = xy[~np.isnan(xy[:, 0])]
+        if len(xy) < 2 or np.ptp(xy, axis=0).max() < 5.0:
+            continue
+        step = max(1, math.ceil(len(xy) / PATH_POINTS))
+        pts = np.vstack([xy[::step], xy[-1:]])
+        out.append((name, pts))
+    return tuple(out)
+
+
+class Analysis:
+    """Strokes, events and the score from a stream of ``BallFrame``s.
+
+    Args:
+        variant: Rules variant.
+        players: Player names.
+        spec: Table geometry.
+        fps: Frames per second.
+        reds: Reds in the rack (None: counted from the first frame).
+    """
+
+    def __init__(self, variant: str = "wpbsa", players: tuple[str, ...] = (
+            "Player 1", "Player 2"), spec: TableSpec = OFFICIAL, fps: float = 30.0,
+            reds: int | None = None) -> None:
+        self.variant = variant
+        self.players = players
+        self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps))
+        self.detector = EventDetector(spec)
+        self.reds = reds
+        self.log: list[dict[str, Any]] = []
+        self.state: MatchState = MatchState.new(variant)
+        self.strokes: list[StrokeResult] = []
+        self.handling: list[Handling] = []
+
+    def _start(self, bf: BallFrame) -> None:
+        reds = self.reds
+        if reds is None:
+            n = sum(1 for k in bf.kinds if k == "red")
+            reds = min((r for r in (6, 10, 15) if r >= n), default=15)
+        rec = {"type": "frame_start", "variant": self.variant,
+               "players": list(self.players), "breaker": 0, "reds": reds}
+        self.log.append(rec)
+        self.state = self.state.push(parse_record(rec))
+
+    def feed(self, bf: BallFrame) -> list[StrokeResult]:
+        """Take one frame; return the strokes it completed."""
+        if not self.log and bf.view and len(bf.kinds):
+            self._start(bf)
+        return self._take(self.segmenter.push(bf))
+
+    def finish(self) -> list[StrokeResult]:
+        """End of footage."""
+        return self._take(self.segmenter.flush())
+
+    def _take(self, items: list[StrokeTracks | Handling]) -> list[StrokeResult]:
+        done = []
+        for item in items:
+            if isinstance(item, Handling):
+                self.handling.append(item)
+                continue
+            ev = self.detector.detect(item)
+            if not ev.first_contact and not ev.potted and not ev.off_table and (
+                    item.in_hand and _stayed_in_d(item, self.detector.spec)):
+                # the cue ball being placed in the D, not a stroke
+                continue
+            done.append(self._referee(item, ev))
+        return done
+
+    def _referee(self, tracks: StrokeTracks, ev: StrokeEvents) -> StrokeResult:
+        rec = ev.shot_record()
+        if not self.log:
+            self._start(BallFrame(0, np.zeros(0), (), np.zeros((0, 2)),
+                                  np.zeros(0), np.zeros(0)))
+        error = None
+        shot = None
+        try:
+            self.state = self.state.push(parse_record(rec))
+            shot = self.state.to_json()["shots"][-1]
+        except ValueError as err:
+            # impossible for the engine (a misread): keep the log valid without it
+            rec = {k: v for k, v in rec.items() if k != "positions"}
+            try:
+                self.state = self.state.push(parse_record(rec))
+                shot = self.state.to_json()["shots"][-1]
+            except ValueError:
+                error = str(err)
+        if error is None:
+            self.log.append(rec)
+        before = tuple(
+            (name, (float(p[0]), float(p[1])))
+            for name, p in zip(tracks.kinds, tracks.before_mm, strict=True)
+            if not np.isnan(p[0]))
+        result = StrokeResult(ev, rec, shot, error, stroke_paths(tracks), before,
+                              tracks.start_confidence)
+        self.strokes.append(result)
+        return result
+
+
+def _stayed_in_d(tr: StrokeTracks, spec: TableSpec) -> bool:
+    w = tr.column("white")
+    if w is None:
+        return True
+    pts = tr.xy_mm[:, w]
+    pts = pts[~np.isnan(pts[:, 0])]
+    return all(spec.in_d((float(x), float(y)), 20.0) for x, y in pts)
+
+
+def frames_from_truth(folder: Path | str, hold_hidden: bool = True,
+                      min_visible: float = 0.3) -> Iterator[BallFrame]:
+    """``BallFrame``s from a sim clip's truth (``frames.npz``), frame by frame.
+
+    Args:
+        folder: The clip folder.
+        hold_hidden: Hold a ball that is less than ``min_visible`` visible where it
+            was last seen, as a tracker does (else give its true place).
+        min_visible: Visible fraction under which a ball counts as hidden.
+    """
+    from sim.truth import load_clip
+
+    clip = load_clip(folder)
+    names = clip.meta["names"]
+    ids = np.arange(1, len(names) + 1)
+    last = np.full((len(names), 2), np.nan)
+    for f in range(clip.positions_mm.shape[0]):
+        xy = clip.positions_mm[f, :, :2].astype(np.float64)
+        on = ~np.isnan(xy[:, 0])
+        vis = clip.visible[f] >= min_visible
+        if hold_hidden:
+            xy = np.where((vis & on)[:, None], xy, last)
+            last = np.where((vis & on)[:, None], clip.positions_mm[f, :, :2], last)
+            last[~on] = np.nan
+            on = on & ~np.isnan(xy[:, 0])
+        keep = np.flatnonzero(on)
+        yield BallFrame(f, ids[keep], tuple(names[i] for i in keep), xy[keep],
+                        vis[keep], np.ones(len(keep)))
+
+
+def frame_from_rows(rows: list[Any], frame: int, view: bool = True) -> BallFrame:
+    """A ``BallFrame`` from ``vision.pipeline.TrackRow``s of one frame."""
+    if not view:
+        return BallFrame.no_view(frame)
+    return BallFrame(
+        frame, np.array([r.track_id for r in rows], np.int64),
+        tuple(r.kind for r in rows),
+        np.array([[r.x_mm, r.y_mm] for r in rows], np.float64).reshape(-1, 2),
+        np.array([r.visible for r in rows], bool),
+        np.array([r.confidence for r in rows], np.float32),
+    )
+
+
+class ViewCheck:
+    """Is the calibrated view on screen? A cheap per-frame test for cuts and bumps.
+
+    Samples the image at points just inside the cushion noses (cloth) and just
+    outside the playing area (cushion and rail), and compares them with the first
+    frame's colours at the same points. A cut to another camera or a bump changes
+    most of them; a player leaning over the table changes few.
+
+    Args:
+        cal: The calibration.
+        first: The first frame (BGR), taken as showing the calibrated view.
+        threshold: Fraction of points that must match.
+    """
+
+    def __init__(self, cal: Any, first: np.ndarray, threshold: float = 0.6) -> None:
+        spec = cal.spec
+        hl, hw = spec.half_length, spec.half_width
+        pts = []
+        for inset in (-60.0, 40.0):
+            for t in np.linspace(-0.9, 0.9, 40):
+                pts += [(t * hl, hw - inset), (t * hl, -hw + inset)]
+            for t in np.linspace(-0.8, 0.8, 20):
+                pts += [(hl - inset, t * hw), (-hl + inset, t * hw)]
+        px = np.asarray(cal.table_to_image(np.array(pts)))
+        h, w = first.shape[:2]
+        ok = np.isfinite(px).all(axis=1)
+        px = np.round(np.where(ok[:, None], px, 0)).astype(int)
+        ok &= (px[:, 0] >= 2) & (px[:, 0] < w - 2)
+        ok &= (px[:, 1] >= 2) & (px[:, 1] < h - 2)
+        self._px = px[ok]
+        self._ref = self._sample(first)
+        self._shape = first.shape[:2]
+        self.threshold = threshold
+        self.last_fraction = 1.0
+
+    def _sample(self, image: np.ndarray) -> np.ndarray:
+        x, y = self._px[:, 0], self._px[:, 1]
+        acc = np.zeros((len(x), 3), np.float32)
+        for dx, dy in ((0, 0), (-2, 0), (2, 0), (0, -2), (0, 2)):
+            acc += image[y + dy, x + dx].astype(np.float32)
+        return acc / 5
+
+    def __call__(self, image: np.ndarray) -> bool:
+        """True when ``image`` shows the calibrated view."""
+        if len(self._px) < 20 or image.shape[:2] != self._shape:
+            return False
+        diff = np.abs(self._sample(image) - self._ref).max(axis=1)
+        self.last_fraction = float(np.mean(diff < 40))
+        return self.last_fraction >= self.threshold
+
+
+Progress = Callable[[int, int], None]
+
+
+def fps_of(capture: Any) -> float:
+    """Frames per second of an OpenCV capture (30 when unknown)."""
+    import cv2
+
+    fps = float(capture.get(cv2.CAP_PROP_FPS) or 0.0)
+    return fps if math.isfinite(fps) and 1.0 <= fps <= 480.0 else 30.0

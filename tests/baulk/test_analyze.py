@@ -1,0 +1,137 @@
+"""``baulk analyze`` and ``baulk eval``: outputs, errors, nothing half-written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from baulk.cli import main
+from baulk.commands.eval import compare
+from baulk.overlay import Overlay
+from baulk.pipeline import Analysis, frames_from_truth
+from baulk.report import render_report
+from calibration.table import OFFICIAL
+from rules import MatchState, parse_record
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
+CLIPS = sorted(p.parent for p in SAMPLES.glob("*/truth.json"))
+
+
+def _clip() -> Path:
+    if not CLIPS:
+        pytest.skip("no sample clip")
+    return CLIPS[0]
+
+
+def _short_video(src: Path, dst: Path, frames: int) -> None:
+    cap = cv2.VideoCapture(str(src))
+    ok, img = cap.read()
+    assert ok
+    out = cv2.VideoWriter(str(dst), cv2.VideoWriter_fourcc(*"mp4v"), 30,
+                          (img.shape[1], img.shape[0]))
+    for _ in range(frames):
+        out.write(img)
+        ok, img = cap.read()
+        if not ok:
+            break
+    out.release()
+    cap.release()
+
+
+def test_analyze_writes_every_output(tmp_path: Path) -> None:
+    clip = _clip()
+    video = tmp_path / "short.mp4"
+    _short_video(clip / "video.mp4", video, 8)
+    out = tmp_path / "out"
+    code = main(["analyze", str(video), "--calibration", str(clip / "calibration.json"),
+                 "-o", str(out), "--overlay", "--quiet", "--players", "Ann", "Bob"])
+    assert code == 0
+    names = {p.name for p in out.iterdir()}
+    assert names == {"match.jsonl", "summary.json", "tracks.csv", "strokes.json",
+                     "overlay.mp4", "report.html"}
+    log = [json.loads(x) for x in (out / "match.jsonl").read_text().splitlines()]
+    assert log[0]["type"] == "frame_start" and log[0]["players"] == ["Ann", "Bob"]
+    state = MatchState.new()
+    for rec in log:
+        state = state.push(parse_record(rec))
+    assert json.loads((out / "summary.json").read_text()) == state.to_json()
+    cap = cv2.VideoCapture(str(out / "overlay.mp4"))
+    assert int(cap.get(cv2.CAP_PROP_FRAME_COUNT)) == 8
+    cap.release()
+    rows = (out / "tracks.csv").read_text().splitlines()
+    assert rows[0].startswith("frame,id,kind") and len(rows) > 8
+    assert "Scoresheet" in (out / "report.html").read_text()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
+
+
+@pytest.mark.parametrize("content", [b"", b"not a video at all"])
+def test_bad_video_is_one_line_and_writes_nothing(
+        tmp_path: Path, content: bytes, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.mp4"
+    bad.write_bytes(content)
+    out = tmp_path / "out"
+    assert main(["analyze", str(bad), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("baulk analyze: error:")
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.mp4"]
+
+
+def test_missing_video_and_bad_calibration(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", str(tmp_path / "nope.mp4"), "-o", str(tmp_path / "o")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    clip = _clip()
+    cal = tmp_path / "cal.json"
+    cal.write_text("{oops")
+    code = main(["analyze", str(clip / "video.mp4"), "--calibration", str(cal),
+                 "-o", str(tmp_path / "o")])
+    assert code == 2
+    assert not (tmp_path / "o").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["cal.json"]
+
+
+def test_analysis_report_overlay_and_eval_on_truth_tracks(tmp_path: Path) -> None:
+    clip = _clip()
+    truth = json.loads((clip / "truth.json").read_text())
+    an = Analysis(fps=truth["fps"], players=("Ann", "Bob"))
+    for bf in frames_from_truth(clip):
+        an.feed(bf)
+    an.finish()
+    html = render_report(an, OFFICIAL, "sample")
+    assert html.count("<svg") == len(an.strokes) >= 1
+    assert "Scoresheet" in html and "http" not in html.replace(
+        'xmlns="http://www.w3.org/2000/svg"', "")
+    ov = Overlay(30)
+    image = np.zeros((1080, 1920, 3), np.uint8)
+    ov.stroke_done(0, an.strokes[0], ["Ann", "Bob"])
+    ov.draw(image, 1, [], an.state.to_json())
+    assert image.any()
+    strokes = [s.to_json() for s in an.strokes]
+    expected = json.loads((clip / "expected_score.json").read_text())["state"]
+    fig = compare(strokes, an.state.to_json(), truth, expected).summary()
+    assert fig["strokes_f1"] == 1.0 and fig["first_contact_accuracy"] == 1.0
+    assert fig["pots_f1"] == 1.0 and fig["scores_equal"] == "1/1"
+
+
+def test_eval_command_prints_figures(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    clip = _clip()
+    truth = json.loads((clip / "truth.json").read_text())
+    an = Analysis(fps=truth["fps"])
+    for bf in frames_from_truth(clip):
+        an.feed(bf)
+    an.finish()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "strokes.json").write_text(json.dumps(
+        {"strokes": [s.to_json() for s in an.strokes]}))
+    (out / "summary.json").write_text(json.dumps(an.state.to_json()))
+    assert main(["eval", str(out), str(clip)]) == 0
+    text = capsys.readouterr().out
+    assert "strokes: F1 1.000" in text and "final score equal to truth: yes" in text
+    assert main(["eval", str(out), str(tmp_path / "missing")]) == 2

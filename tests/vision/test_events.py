@@ -1,0 +1,145 @@
+"""Stroke events from trajectories: first contact, pots, off-table, cushions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from baulk.pipeline import Analysis, frames_from_truth
+from calibration.table import OFFICIAL
+from vision.events import EventDetector, EventKind, Unknown
+from vision.strokes import StrokeTracks
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
+R2 = 2 * OFFICIAL.ball_radius
+
+
+def _tracks(kinds: tuple[str, ...], xy: np.ndarray, visible: np.ndarray | None = None,
+            start: int = 2) -> StrokeTracks:
+    t = xy.shape[0]
+    vis = ~np.isnan(xy[..., 0]) if visible is None else visible
+    return StrokeTracks(0, np.arange(t), np.arange(1, len(kinds) + 1), kinds, xy,
+                        vis, xy[0].copy(), start, t - 1)
+
+
+def _line(a: tuple[float, float], b: tuple[float, float], n: int) -> np.ndarray:
+    return np.linspace(a, b, n)
+
+
+def _straight_pot() -> np.ndarray:
+    """(40, 2, 2) mm: the white rolls +x into a red at the blue spot, which runs
+    into the top-right pocket and vanishes."""
+    t = 40
+    xy = np.full((t, 2, 2), np.nan)
+    xy[:, 1] = (0.0, 0.0)
+    # white: still for 2 frames, then 60 mm a frame until it touches the red
+    wx = [-500.0, -500.0] + [-500.0 + 60 * i for i in range(1, 9)]  # to -20
+    wx = [min(x, -R2 + 1) for x in wx]
+    xy[: len(wx), 0] = np.stack([wx, np.zeros(len(wx))], axis=1)
+    xy[len(wx):, 0] = (-R2 + 1, 0.0)
+    # the red leaves at frame len(wx) towards the top-right pocket
+    target = np.array(OFFICIAL.pockets["top_right"])
+    path = _line((0.0, 0.0), tuple(target * 0.97), 15)
+    xy[len(wx):len(wx) + 15, 1] = path
+    xy[len(wx) + 15:, 1] = np.nan
+    return xy
+
+
+def test_first_contact_and_pot_with_pocket() -> None:
+    xy = _straight_pot()
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == ("red",)
+    assert ev.potted == (("red", "top_right"),)
+    assert ev.off_table == ()
+    rec = ev.shot_record()
+    assert rec["first_contact"] == ["red"]
+    assert rec["potted"] == [{"ball": "red", "pocket": "top_right"}]
+    assert "red" not in rec["positions"] and "white" in rec["positions"]
+    kinds = [e.kind for e in ev.events]
+    assert kinds.index(EventKind.FIRST_CONTACT) < kinds.index(EventKind.POT)
+
+
+def test_two_balls_struck_at_once() -> None:
+    t = 20
+    xy = np.full((t, 3, 2), np.nan)
+    gap = R2 * np.sin(np.radians(30))  # both at 2R from the white's contact point
+    off = R2 * np.cos(np.radians(30))
+    contact_x = 0.0
+    xy[:, 1] = (contact_x + off, gap)
+    xy[:, 2] = (contact_x + off, -gap)
+    wx = np.minimum(np.array([-400.0, -400.0] + [-400 + 50.0 * i for i in range(1, 18)]
+                             + [0.0]), contact_x)
+    xy[:, 0, 0], xy[:, 0, 1] = wx, 0.0
+    hit = int(np.argmax(wx >= contact_x))
+    for i in range(hit, t):
+        xy[i, 1] = (contact_x + off + 20 * (i - hit + 1), gap + 12 * (i - hit + 1))
+        xy[i, 2] = (contact_x + off + 20 * (i - hit + 1), -gap - 12 * (i - hit + 1))
+    ev = EventDetector().detect(_tracks(("white", "red", "yellow"), xy))
+    assert sorted(ev.first_contact) == ["red", "yellow"]
+
+
+def test_white_off_the_table_and_a_miss() -> None:
+    t = 20
+    xy = np.full((t, 2, 2), np.nan)
+    xy[:, 1] = (0.0, 500.0)
+    path = _line((1000.0, -200.0), (1000.0, -200.0 - 120 * 7), 8)
+    xy[:2, 0] = path[0]
+    xy[2:10, 0] = path
+    ev = EventDetector().detect(_tracks(("white", "blue"), xy))
+    assert ev.off_table == ("white",)
+    assert ev.potted == () and ev.first_contact == ()
+    assert ev.shot_record()["off_table"] == ["white"]
+
+
+def test_cushion_after_contact() -> None:
+    xy = _straight_pot()
+    # the red comes off the top cushion instead of dropping
+    t = xy.shape[0]
+    hl = OFFICIAL.half_length - OFFICIAL.ball_radius
+    xs = np.concatenate([np.linspace(0, hl, 12), np.linspace(hl - 40, hl - 400, 10)])
+    start = 10
+    xy[start:, 1] = np.nan
+    xy[start:start + len(xs), 1, 0] = xs
+    xy[start:start + len(xs), 1, 1] = 0.0
+    xy[start + len(xs):, 1] = xy[start + len(xs) - 1, 1]
+    assert start + len(xs) < t
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.cushion_after_contact == ("red",)
+    assert any(e.kind == EventKind.CUSHION and e.cushion == "top" for e in ev.events)
+
+
+def test_hidden_at_contact_is_flagged() -> None:
+    xy = _straight_pot()
+    vis = ~np.isnan(xy[..., 0])
+    vis[4:14, 0] = False  # the cue ball behind the player through the contact
+    held = xy.copy()
+    held[4:14, 0] = xy[3, 0]
+    ev = EventDetector().detect(_tracks(("white", "red"), held, vis))
+    assert ev.first_contact == ("red",)
+    fc = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert fc.confidence < 0.9
+    assert fc.unknown in (None, Unknown.HIDDEN_AT_CONTACT)
+
+
+@pytest.mark.parametrize("clip", sorted(
+    p.parent.name for p in SAMPLES.glob("*/truth.json")) or ["none"])
+def test_truth_tracks_referee_like_the_truth_log(clip: str) -> None:
+    folder = SAMPLES / clip
+    if not (folder / "frames.npz").is_file():
+        pytest.skip("no sample clip")
+    truth = json.loads((folder / "truth.json").read_text())
+    an = Analysis(fps=truth["fps"])
+    for bf in frames_from_truth(folder):
+        an.feed(bf)
+    an.finish()
+    assert len(an.strokes) == len(truth["strokes"])
+    for got, want in zip(an.strokes, truth["strokes"], strict=True):
+        log = want["log"]
+        assert sorted(got.record["first_contact"]) == sorted(log["first_contact"])
+        assert got.record["potted"] == log["potted"]
+        assert got.record["off_table"] == log["off_table"]
+    expected = json.loads((folder / "expected_score.json").read_text())["state"]
+    assert an.state.to_json()["scores"] == expected["scores"]

@@ -1,0 +1,147 @@
+"""Stroke segmentation: strokes from truth tracks, handling and camera cuts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from baulk.pipeline import frames_from_truth
+from vision.strokes import (
+    BallFrame,
+    Handling,
+    HandlingKind,
+    SegmenterConfig,
+    StrokeSegmenter,
+    StrokeTracks,
+)
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
+
+
+def _frame(f: int, balls: dict[int, tuple[str, tuple[float, float], bool]],
+           view: bool = True) -> BallFrame:
+    ids = sorted(balls)
+    return BallFrame(
+        f, np.array(ids), tuple(balls[i][0] for i in ids),
+        np.array([balls[i][1] for i in ids], float).reshape(-1, 2),
+        np.array([balls[i][2] for i in ids], bool), np.ones(len(ids)), view)
+
+
+def _run(frames: list[BallFrame]) -> tuple[list[StrokeTracks], list[Handling]]:
+    seg = StrokeSegmenter(SegmenterConfig(fps=30))
+    out = []
+    for bf in frames:
+        out += seg.push(bf)
+    out += seg.flush()
+    strokes = [o for o in out if isinstance(o, StrokeTracks)]
+    return strokes, [o for o in out if isinstance(o, Handling)]
+
+
+BASE = {1: ("white", (-1100.0, -100.0), True), 2: ("blue", (0.0, 0.0), True),
+        3: ("red", (900.0, 300.0), True)}
+
+
+def _rolling_white(start: int, n: int, speed: float = 40.0) -> list[BallFrame]:
+    """The white struck at ``start``, decelerating evenly to a stop."""
+    frames = []
+    x = -1100.0
+    for i in range(n):
+        f = start + i
+        v = max(speed - speed * (i - 1) / 25.0, 0.0) if i else 0.0
+        x += v
+        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
+    return frames
+
+
+def test_a_stroke_starts_at_the_strike_and_ends_at_rest() -> None:
+    still = [_frame(f, BASE) for f in range(40)]
+    strokes, handling = _run(still + _rolling_white(40, 80))
+    assert len(strokes) == 1 and not handling
+    s = strokes[0]
+    assert s.start_frame == 40
+    # v reaches 0 at i = 26: the last move is into frame 40 + 25
+    assert abs(s.end_frame - 65) <= 1
+    assert s.xy_mm.shape == (len(s.frames), 3, 2)
+
+
+def test_handling_between_strokes_is_not_a_stroke() -> None:
+    # a colour re-spotted: the blue is absent (potted), then appears on its spot
+    gone = {k: v for k, v in BASE.items() if k != 2}
+    frames = [_frame(f, gone) for f in range(50)]
+    frames += [_frame(f, BASE) for f in range(50, 80)]
+    # the red picked up to be cleaned and put back 5 mm away
+    frames += [_frame(f, {k: v for k, v in BASE.items() if k != 3})
+               for f in range(80, 90)]
+    moved_red = {**BASE, 3: ("red", (905.0, 300.0), True)}
+    frames += [_frame(f, moved_red) for f in range(90, 120)]
+    # the white (in hand) put down in the D: it appears from nowhere, at rest
+    no_white = {k: v for k, v in moved_red.items() if k != 1}
+    frames += [_frame(f, no_white) for f in range(120, 140)]
+    placed = {**moved_red, 1: ("white", (-1150.0, 150.0), True)}
+    frames += [_frame(f, placed) for f in range(140, 170)]
+    strokes, handling = _run(frames)
+    assert strokes == []
+    kinds = [(h.kind, h.ball) for h in handling]
+    assert (HandlingKind.RESPOT, "blue") in kinds
+    assert (HandlingKind.CLEANED, "red") in kinds
+    assert (HandlingKind.CUE_BALL_PLACED, "white") in kinds
+
+
+def test_white_set_down_elsewhere_by_hand_is_not_a_stroke() -> None:
+    frames = [_frame(f, BASE) for f in range(30)]
+    # hidden under a hand for a moment, then at rest 40 mm away
+    frames += [_frame(f, {**BASE, 1: ("white", (-1100.0, -100.0), False)})
+               for f in range(30, 36)]
+    frames += [_frame(f, {**BASE, 1: ("white", (-1060.0, -100.0), True)})
+               for f in range(36, 70)]
+    strokes, handling = _run(frames)
+    assert strokes == [] and handling
+    assert handling[0].ball == "white"
+
+
+def test_camera_cut_pauses_and_resumes() -> None:
+    frames = [_frame(f, BASE) for f in range(30)]
+    frames += [BallFrame.no_view(f) for f in range(30, 60)]
+    frames += [_frame(f, BASE) for f in range(60, 90)]
+    frames += _rolling_white(90, 60)
+    strokes, handling = _run(frames)
+    assert [h.kind for h in handling][:2] == [HandlingKind.CAMERA_CUT,
+                                             HandlingKind.VIEW_BACK]
+    assert len(strokes) == 1 and strokes[0].start_frame == 90
+    assert not strokes[0].interrupted
+
+
+def test_cut_during_a_stroke_marks_it_interrupted() -> None:
+    frames = [_frame(f, BASE) for f in range(30)]
+    rolling = _rolling_white(30, 60)
+    frames += rolling[:8]
+    frames += [BallFrame.no_view(f) for f in range(38, 70)]
+    frames += rolling[40:]
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert strokes[0].interrupted and strokes[0].start_frame == 30
+
+
+def test_memory_is_bounded_at_rest() -> None:
+    seg = StrokeSegmenter(SegmenterConfig(fps=30, preroll=20))
+    for f in range(500):
+        seg.push(_frame(f, BASE))
+    assert len(seg._pre) <= 20 and seg._stroke == []
+
+
+@pytest.mark.parametrize("clip", sorted(
+    p.parent.name for p in SAMPLES.glob("*/truth.json")) or ["none"])
+def test_truth_tracks_give_the_true_strokes(clip: str) -> None:
+    folder = SAMPLES / clip
+    if not (folder / "frames.npz").is_file():
+        pytest.skip("no sample clip")
+    truth = json.loads((folder / "truth.json").read_text())
+    strokes, _ = _run(list(frames_from_truth(folder)))
+    want = [(s["start_frame"], s["end_frame"]) for s in truth["strokes"]]
+    got = [(s.start_frame, s.end_frame) for s in strokes]
+    assert len(got) == len(want)
+    for (gs, ge), (ws, we) in zip(got, want, strict=True):
+        assert abs(gs - ws) <= 2 and abs(ge - we) <= 2

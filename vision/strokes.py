@@ -1,0 +1,592 @@
+"""Cutting per-frame ball tracks into strokes, as a stream.
+
+A stroke starts when the cue strikes the cue ball and ends when every ball is at
+rest. Between strokes the balls may still change: the referee re-spots a colour,
+a player places the cue ball in the D, a ball is picked up and cleaned, or the
+camera cuts away (broadcast) or is bumped. Those are reported as ``Handling``
+notes, not strokes: a stroke needs the cue ball to move *continuously* away from
+where it rested, whereas handled balls vanish under a hand and reappear at rest.
+
+``StrokeSegmenter.push`` takes one ``BallFrame`` at a time and returns what became
+final with it. It keeps a pre-roll of ``preroll`` frames while the balls rest and
+the frames of the current stroke (capped at ``max_stroke_s``): memory is bounded,
+and the look-ahead is the ``rest_s`` of stillness that closes a stroke.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+import numpy as np
+
+WHITE = "white"
+
+
+@dataclass(frozen=True, eq=False)
+class BallFrame:
+    """The balls of one frame (N of them), struct of arrays.
+
+    Attributes:
+        frame: Frame index, 0-based.
+        ids: (N,) int64 track ids (unique within a frame).
+        kinds: (N,) ball names (``white``, ``red``, colours).
+        xy_mm: (N, 2) float64 ball centres, table frame, mm.
+        visible: (N,) bool: seen in this frame (False: held where last seen).
+        confidence: (N,) float32 identity confidence, 0-1.
+        view: The calibrated view is on screen (False during a camera cut/bump).
+    """
+
+    frame: int
+    ids: np.ndarray
+    kinds: tuple[str, ...]
+    xy_mm: np.ndarray
+    visible: np.ndarray
+    confidence: np.ndarray
+    view: bool = True
+
+    def __post_init__(self) -> None:
+        n = len(self.kinds)
+        ids = np.asarray(self.ids, dtype=np.int64).reshape(n)
+        xy = np.asarray(self.xy_mm, dtype=np.float64).reshape(n, 2)
+        vis = np.asarray(self.visible, dtype=bool).reshape(n)
+        conf = np.asarray(self.confidence, dtype=np.float32).reshape(n)
+        for name, value in (("ids", ids), ("xy_mm", xy), ("visible", vis),
+                            ("confidence", conf)):
+            value.setflags(write=False)
+            object.__setattr__(self, name, value)
+
+    @staticmethod
+    def no_view(frame: int) -> BallFrame:
+        """A frame where the calibrated view is not on screen."""
+        return BallFrame(frame, np.zeros(0), (), np.zeros((0, 2)), np.zeros(0),
+                         np.zeros(0), view=False)
+
+    @cached_property
+    def lookup(self) -> dict[int, int]:
+        """Row of each track id."""
+        return {int(t): j for j, t in enumerate(self.ids)}
+
+    def white(self) -> int | None:
+        """Row of the cue ball (the most confident visible one), or None."""
+        rows = [i for i, k in enumerate(self.kinds) if k == WHITE]
+        if not rows:
+            return None
+        return max(rows, key=lambda i: (bool(self.visible[i]), self.confidence[i]))
+
+
+class HandlingKind(StrEnum):
+    """What happened to the balls between strokes."""
+
+    RESPOT = "respot"
+    CUE_BALL_PLACED = "cue_ball_placed"
+    CLEANED = "cleaned"
+    MOVED = "moved"
+    CAMERA_CUT = "camera_cut"
+    VIEW_BACK = "view_back"
+
+
+@dataclass(frozen=True)
+class Handling:
+    """A change between strokes that is not a stroke.
+
+    Attributes:
+        kind: What happened.
+        frame: Frame index where it was settled.
+        ball: The ball concerned (``""`` for camera cuts).
+        xy_mm: Where the ball now rests (table mm), or None.
+    """
+
+    kind: HandlingKind
+    frame: int
+    ball: str = ""
+    xy_mm: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class StrokeTracks:
+    """The tracks of one stroke (T frames, N balls), struct of arrays.
+
+    Attributes:
+        index: Stroke number in the clip, from 0.
+        frames: (T,) int64 frame indices, consecutive, from a little before the
+            strike to the end of the closing rest window.
+        ids: (N,) int64 track ids.
+        kinds: (N,) ball names.
+        xy_mm: (T, N, 2) float64 table mm; NaN where the ball is not on the table
+            (potted, off, or not yet there).
+        visible: (T, N) bool: seen in that frame.
+        before_mm: (N, 2) float64 where each ball rested before the stroke (NaN
+            when it was not on the table).
+        start_frame: Frame of the strike (the last frame before the cue ball moved).
+        end_frame: First frame with every ball at rest.
+        start_confidence: 0-1; lower when the cue ball was hidden at the strike.
+        interrupted: The calibrated view was lost during the stroke.
+        in_hand: The cue ball was in hand (placed in the D) before the stroke.
+    """
+
+    index: int
+    frames: np.ndarray
+    ids: np.ndarray
+    kinds: tuple[str, ...]
+    xy_mm: np.ndarray
+    visible: np.ndarray
+    before_mm: np.ndarray
+    start_frame: int
+    end_frame: int
+    start_confidence: float = 1.0
+    interrupted: bool = False
+    in_hand: bool = False
+
+    def row(self, frame: int) -> int:
+        """Index into the time axis of a frame number."""
+        return int(frame - self.frames[0])
+
+    def column(self, kind: str) -> int | None:
+        """Column of the first ball of ``kind`` (the cue ball for ``white``)."""
+        cols = [j for j, k in enumerate(self.kinds) if k == kind]
+        if not cols:
+            return None
+        return max(cols, key=lambda j: int(self.visible[:, j].sum()))
+
+
+@dataclass(frozen=True)
+class SegmenterConfig:
+    """Thresholds of the stroke segmenter (mm, frames at ``fps``).
+
+    Attributes:
+        fps: Frames per second of the footage.
+        start_mm: Cue-ball displacement from rest that may begin a stroke.
+        onset_mm: Displacement that counts as "moved" when finding the strike frame.
+        still_mm: Largest drift of a ball over the rest window that is "at rest".
+        moving_mm: Per-frame step that shows the cue ball is still rolling.
+        rest_s: Stillness that ends a stroke (the look-ahead).
+        confirm: Frames after a candidate start that decide stroke or handling.
+        preroll: Frames kept while at rest, to find the strike after the fact.
+        max_stroke_s: A stroke longer than this is closed by force.
+        view_back: Frames the view must be back before tracking resumes.
+    """
+
+    fps: float = 30.0
+    start_mm: float = 8.0
+    onset_mm: float = 1.5
+    still_mm: float = 3.0
+    moving_mm: float = 2.0
+    rest_s: float = 0.5
+    confirm: int = 3
+    preroll: int = 20
+    max_stroke_s: float = 60.0
+    view_back: int = 5
+
+    @property
+    def rest_frames(self) -> int:
+        """Frames of stillness that end a stroke."""
+        return max(3, round(self.rest_s * self.fps))
+
+
+class Phase(StrEnum):
+    """What the segmenter is waiting for."""
+
+    REST = "rest"
+    STROKE = "stroke"
+    NO_VIEW = "no_view"
+
+
+@dataclass
+class _Rest:
+    """Rest positions by track id (mutable state of the segmenter)."""
+
+    xy: dict[int, np.ndarray] = field(default_factory=dict)
+    kind: dict[int, str] = field(default_factory=dict)
+
+
+class StrokeSegmenter:
+    """Streaming stroke segmentation of ``BallFrame``s.
+
+    Args:
+        config: Thresholds.
+    """
+
+    def __init__(self, config: SegmenterConfig | None = None) -> None:
+        self.config = config or SegmenterConfig()
+        self.phase = Phase.REST
+        self._pre: deque[BallFrame] = deque(maxlen=self.config.preroll)
+        self._stroke: list[BallFrame] = []
+        self._rest = _Rest()
+        self._in_hand = True
+        self._candidate: int | None = None
+        self._count = 0
+        self._interrupted = False
+        self._view_run = 0
+        self._start = 0
+        self._start_conf = 1.0
+        self._held: BallFrame | None = None
+        self._gone: dict[int, tuple[str, np.ndarray]] = {}
+        self._fresh: set[int] = set()
+
+    @property
+    def rest_positions(self) -> dict[int, tuple[str, np.ndarray]]:
+        """Where each ball rests now (between strokes): id -> (kind, (2,) mm)."""
+        return {i: (self._rest.kind[i], xy) for i, xy in self._rest.xy.items()}
+
+    def push(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
+        """Take one frame; return the strokes and handling that it settled."""
+        if not bf.view:
+            return self._no_view(bf)
+        if self.phase == Phase.NO_VIEW:
+            self._view_run += 1
+            if self._view_run < self.config.view_back:
+                self._held = bf
+                return []
+            out: list[StrokeTracks | Handling] = [
+                Handling(HandlingKind.VIEW_BACK, bf.frame)]
+            if self._interrupted or self._changed(bf):
+                # Something moved while we were away: finish it as a stroke.
+                self.phase = Phase.STROKE
+                self._interrupted = True
+                self._stroke.append(bf)
+                return out
+            self.phase = Phase.REST
+            self._pre.clear()
+            return out + self._rest_frame(bf)
+        if self.phase == Phase.STROKE:
+            self._stroke.append(bf)
+            return self._stroke_frame()
+        return self._rest_frame(bf)
+
+    def flush(self) -> list[StrokeTracks | Handling]:
+        """End of footage: close a stroke in progress."""
+        if self.phase == Phase.STROKE or (self.phase == Phase.NO_VIEW
+                                          and self._stroke):
+            if len(self._stroke) > 1:
+                return [self._close(len(self._stroke) - 1)]
+        return []
+
+    # -- at rest ----------------------------------------------------------
+
+    def _no_view(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
+        self._view_run = 0
+        out: list[StrokeTracks | Handling] = []
+        if self.phase == Phase.REST:
+            out.append(Handling(HandlingKind.CAMERA_CUT, bf.frame))
+            self._candidate = None
+        elif self.phase == Phase.STROKE:
+            self._interrupted = True
+            out.append(Handling(HandlingKind.CAMERA_CUT, bf.frame))
+        if self.phase == Phase.STROKE or self._stroke:
+            self._stroke.append(bf)
+            if len(self._stroke) > self.config.max_stroke_s * self.config.fps:
+                self._stroke = self._stroke[-self.config.rest_frames:]
+        self.phase = Phase.NO_VIEW
+        return out
+
+    def _changed(self, bf: BallFrame) -> bool:
+        """True when the cue ball is away from its rest place (or gone)."""
+        w = bf.white()
+        rest = self._white_rest()
+        if w is None or rest is None:
+            return w is None and rest is not None
+        return bool(np.linalg.norm(bf.xy_mm[w] - rest) > 4 * self.config.start_mm)
+
+    def _white_rest(self) -> np.ndarray | None:
+        for i, k in self._rest.kind.items():
+            if k == WHITE:
+                return self._rest.xy[i]
+        return None
+
+    def _rest_frame(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
+        c = self.config
+        self._pre.append(bf)
+        out: list[StrokeTracks | Handling] = []
+        if not self._rest.xy:
+            self._settle(bf, out, first=True)
+            return out
+        w = bf.white()
+        rest_w = self._white_rest()
+        if rest_w is None and w is not None and bf.visible[w]:
+            # a cue ball appears (put down, or first seen already rolling):
+            # anchor it where it is now
+            tid = int(bf.ids[w])
+            self._rest.xy[tid] = bf.xy_mm[w].copy()
+            self._rest.kind[tid] = WHITE
+            self._fresh.add(tid)
+            rest_w = self._rest.xy[tid]
+        if self._candidate is None:
+            if (w is not None and rest_w is not None and bf.visible[w]
+                    and np.linalg.norm(bf.xy_mm[w] - rest_w) > c.start_mm):
+                self._candidate = bf.frame
+        if self._candidate is not None and bf.frame - self._candidate >= c.confirm:
+            if self._is_rolling():
+                self._begin()
+                return out
+            self._candidate = None
+        if self._candidate is None and len(self._pre) >= c.rest_frames:
+            self._settle(bf, out)
+        return out
+
+    def _white_track(self, frames: list[BallFrame]) -> list[np.ndarray]:
+        pts = []
+        for f in frames:
+            w = f.white()
+            if w is not None and f.visible[w]:
+                pts.append(f.xy_mm[w])
+        return pts
+
+    def _is_rolling(self) -> bool:
+        """The cue ball kept moving over the confirm frames (not set down)."""
+        c = self.config
+        frames = [f for f in self._pre if f.frame >= self._candidate]  # type: ignore[operator]
+        pts = self._white_track(frames)
+        if len(pts) < 2:
+            return False
+        p = np.array(pts)
+        steps = np.linalg.norm(np.diff(p, axis=0), axis=1)
+        net = float(np.linalg.norm(p[-1] - p[0]))
+        return bool(np.median(steps) > c.moving_mm and steps.max() < 400.0
+                    and net >= 3 * c.moving_mm and net >= 0.6 * steps.sum())
+
+    def _settle(self, bf: BallFrame, out: list[StrokeTracks | Handling],
+                first: bool = False) -> None:
+        """Balls still over the pre-roll: record changes as handling."""
+        c = self.config
+        frames = list(self._pre)[-c.rest_frames:]
+        ids_now = {int(i): j for j, i in enumerate(bf.ids)}
+        seen_ids = set(self._rest.xy)
+        # (W, N, 2) positions of this frame's balls over the window (NaN: absent)
+        hist = np.full((len(frames), len(bf.ids), 2), np.nan)
+        for r, f in enumerate(frames):
+            rows = [f.lookup.get(int(t), -1) for t in bf.ids]
+            idx = np.array(rows, int)
+            ok = idx >= 0
+            hist[r, ok] = f.xy_mm[idx[ok]]
+        drift = np.linalg.norm(hist - bf.xy_mm[None], axis=2)
+        still_all = np.all(drift <= c.still_mm, axis=0)  # NaN compares False
+        for tid, j in ids_now.items():
+            xy = bf.xy_mm[j]
+            still = bool(still_all[j])
+            if not still or not bf.visible[j]:
+                continue
+            old = self._rest.xy.get(tid)
+            kind = bf.kinds[j]
+            gone = self._gone.pop(tid, None)
+            back = old is None and gone is not None and gone[0] == kind and bool(
+                np.linalg.norm(gone[1] - xy) < 60.0)
+            if back:
+                old = gone[1]  # type: ignore[index]
+            if tid in self._fresh:
+                self._fresh.discard(tid)
+                old = None
+            if not first and (old is None or back
+                              or np.linalg.norm(old - xy) > c.start_mm):
+                out.append(Handling(self._handling_kind(kind, old, xy), bf.frame,
+                                    kind, (float(xy[0]), float(xy[1]))))
+                if kind == WHITE:
+                    self._in_hand = False
+            self._rest.xy[tid] = xy.copy()
+            self._rest.kind[tid] = kind
+        for tid in seen_ids - set(ids_now):
+            self._gone[tid] = (self._rest.kind[tid], self._rest.xy[tid])
+            del self._rest.xy[tid]
+            del self._rest.kind[tid]
+        if first and bf.white() is not None:
+            self._in_hand = True
+
+    def _handling_kind(self, kind: str, old: np.ndarray | None,
+                       xy: np.ndarray) -> HandlingKind:
+        if kind == WHITE and (old is None or self._in_hand):
+            return HandlingKind.CUE_BALL_PLACED
+        if old is None:
+            return HandlingKind.RESPOT
+        if np.linalg.norm(old - xy) < 60.0:
+            return HandlingKind.CLEANED
+        return HandlingKind.RESPOT if kind not in (WHITE, "red") else HandlingKind.MOVED
+
+    # -- during a stroke ----------------------------------------------------
+
+    def _begin(self) -> None:
+        """Start a stroke at the strike before the candidate frame."""
+        c = self.config
+        pre = list(self._pre)
+        rest_w = self._white_rest()
+        assert rest_w is not None and self._candidate is not None
+        cand = next(i for i, f in enumerate(pre) if f.frame == self._candidate)
+        start = cand - 1
+        conf = 1.0
+        while start > 0:
+            f = pre[start]
+            w = f.white()
+            if w is None:
+                break
+            if not f.visible[w]:
+                conf = 0.6
+            elif np.linalg.norm(f.xy_mm[w] - rest_w) <= c.onset_mm:
+                break
+            start -= 1
+        if conf < 1.0:
+            # Hidden at the strike: extrapolate back from the first two sightings.
+            pts = self._white_track(pre[cand:])
+            if len(pts) >= 2:
+                step = float(np.linalg.norm(pts[1] - pts[0]))
+                dist = float(np.linalg.norm(pts[0] - rest_w))
+                back = math.ceil(dist / max(step, 1e-6))
+                start = max(start, cand - back)
+        self._start = pre[start].frame
+        self._start_conf = conf
+        self._stroke = pre[max(0, start - 2):]
+        self._pre.clear()
+        self._candidate = None
+        self.phase = Phase.STROKE
+
+    def _stroke_frame(self) -> list[StrokeTracks | Handling]:
+        c = self.config
+        n = len(self._stroke)
+        if n > c.max_stroke_s * c.fps:
+            return [self._close(n - 1)]
+        if self._stroke[-1].frame - self._start < c.confirm + 2 or n < c.rest_frames:
+            return []
+        window = self._stroke[-c.rest_frames:]
+        if not all(f.view for f in window):
+            return []
+        last = window[-1]
+        for j, tid in enumerate(last.ids):
+            if last.visible[j] and _moving(window, int(tid), c.still_mm):
+                return []
+        return [self._close(n - 1)]
+
+    def _close(self, last: int) -> StrokeTracks:
+        """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest."""
+        frames = self._stroke[: last + 1]
+        tracks = _assemble(frames, self._rest, self._count, self._start,
+                           self._start_conf, self._interrupted, self._in_hand)
+        end = estimate_end(tracks, self.config)
+        tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
+        self._count += 1
+        tail = frames[-self.config.rest_frames:]
+        self._stroke = []
+        self._interrupted = False
+        self.phase = Phase.REST
+        self._pre.clear()
+        self._pre.extend(tail)
+        # The balls rest where the stroke left them.
+        self._rest = _Rest()
+        self._gone = {}
+        self._fresh = set()
+        lastf = frames[-1]
+        for j, tid in enumerate(lastf.ids):
+            self._rest.xy[int(tid)] = lastf.xy_mm[j].copy()
+            self._rest.kind[int(tid)] = lastf.kinds[j]
+        self._in_hand = lastf.white() is None
+        return tracks
+
+
+def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
+    """The ball drifted over the window (medians of its first and last sightings
+    differ); identity jumps (> 150 mm in a frame) are tracking noise, not motion."""
+    pts = []
+    for f in window:
+        k = _index(f, tid)
+        if k is not None and f.visible[k]:
+            pts.append(f.xy_mm[k])
+    if len(pts) < 6:
+        return False
+    p = np.array(pts)
+    steps = np.linalg.norm(np.diff(p, axis=0), axis=1)
+    big = np.flatnonzero(steps > 150.0)
+    for i in big:
+        around = np.concatenate([steps[max(0, i - 2):i], steps[i + 1:i + 3]])
+        if len(around) and around.max() < 60.0:
+            return False  # an isolated jump: the track changed ball
+    a = np.median(p[:4], axis=0)
+    b = np.median(p[-4:], axis=0)
+    return bool(np.linalg.norm(b - a) > still_mm)
+
+
+def _index(f: BallFrame, tid: int) -> int | None:
+    return f.lookup.get(tid)
+
+
+def _assemble(frames: list[BallFrame], rest: _Rest, index: int, start: int,
+              start_conf: float, interrupted: bool, in_hand: bool) -> StrokeTracks:
+    ids: list[int] = list(rest.xy)
+    kinds: list[str] = [rest.kind[i] for i in ids]
+    for f in frames:
+        for j, tid in enumerate(f.ids):
+            if int(tid) not in ids:
+                ids.append(int(tid))
+                kinds.append(f.kinds[j])
+    col = {tid: j for j, tid in enumerate(ids)}
+    t0 = frames[0].frame
+    n_t = frames[-1].frame - t0 + 1
+    xy = np.full((n_t, len(ids), 2), np.nan)
+    vis = np.zeros((n_t, len(ids)), bool)
+    for f in frames:
+        r = f.frame - t0
+        for j, tid in enumerate(f.ids):
+            xy[r, col[int(tid)]] = f.xy_mm[j]
+            vis[r, col[int(tid)]] = f.visible[j]
+    before = np.full((len(ids), 2), np.nan)
+    for tid, p in rest.xy.items():
+        before[col[tid]] = p
+    return StrokeTracks(
+        index, np.arange(t0, t0 + n_t, dtype=np.int64), np.array(ids, np.int64),
+        tuple(kinds), xy, vis, before, start, frames[-1].frame, start_conf,
+        interrupted, in_hand,
+    )
+
+
+def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
+    """First frame with every ball at rest.
+
+    For each ball that moved, the approach to its final place is fitted: a rolling
+    ball decelerates evenly, so the square root of the distance still to go falls
+    linearly to zero at the stop. Potted balls stop when they vanish.
+    """
+    xy, vis = tracks.xy_mm, tracks.visible
+    t_len = len(tracks.frames)
+    s0 = tracks.row(tracks.start_frame)
+    end = float(s0)
+    tail = config.rest_frames
+    for j in range(xy.shape[1]):
+        seen = np.flatnonzero(~np.isnan(xy[:, j, 0]))
+        if len(seen) == 0:
+            continue
+        last = int(seen[-1])
+        if last < t_len - 1:
+            # vanished (potted/off): stops at the first frame without it
+            if last >= s0:
+                end = max(end, last + 1)
+            continue
+        ok = vis[:, j] & ~np.isnan(xy[:, j, 0])
+        fin_rows = np.flatnonzero(ok[t_len - tail:]) + t_len - tail
+        if len(fin_rows) == 0:
+            continue
+        final = np.median(xy[fin_rows, j], axis=0)
+        dist = np.linalg.norm(xy[:, j] - final, axis=1)
+        dist[~ok] = np.nan
+        dist[:s0] = np.nan
+        moving = np.flatnonzero(dist > config.still_mm)
+        if len(moving) == 0:
+            continue
+        k_last = int(moving[-1])
+        t_stop = _fit_stop(dist, k_last, config)
+        end = max(end, t_stop)
+    return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
+
+
+def _fit_stop(dist: np.ndarray, k_last: int, config: SegmenterConfig) -> float:
+    """Fractional row where a decelerating ball stopped (see ``estimate_end``)."""
+    lo = max(0, k_last - 12)
+    rows = np.arange(lo, k_last + 1)
+    d = dist[rows]
+    good = ~np.isnan(d) & (d > config.still_mm) & (d < 300.0)
+    if good.sum() >= 3:
+        rows, d = rows[good], d[good]
+        a, b = np.polyfit(rows.astype(float), np.sqrt(d), 1)
+        if a < 0:
+            t = -b / a
+            if k_last < t < k_last + 15:
+                return float(t)
+    return float(k_last + 1)
