@@ -40,12 +40,12 @@ from sim.player import Plan, choose_shot
 from sim.render import Appearance, Balls, random_appearance, render_frame_info
 from sim.sequencing import (
     COLOURS,
-    FrameState,
     Outcome,
     name_of,
     next_state,
     place_in_d,
     rack,
+    start_state,
 )
 from sim.truth import TRUTH_VERSION, write_frames
 
@@ -196,7 +196,7 @@ def make_clip(
     keys = ("white", *COLOURS, *sorted(k for k in start if k.startswith("red")))
     index = {k: i for i, k in enumerate(keys)}
     r = table.ball_radius
-    state = FrameState(positions=start, ball_on="red", cue_in_hand=True)
+    state = start_state(start, reds, table)
     skill = float(play_rng.uniform(0.08, 0.3))
     players = ["Player 1", "Player 2"]
     log: list[dict[str, Any]] = [
@@ -288,20 +288,16 @@ def make_clip(
         end_frame = len(frames) - 1
         rec = shot_record(sim, plan)
         log.append(rec)
-        first, _ = first_contact(sim.events)
         outcome = Outcome(
-            first_contact=first,
-            potted=list(sim.potted),
-            off_table=list(sim.off_table),
+            record=rec,
             final={
                 k: (float(x), float(y))
                 for k, (x, y) in zip(sim.keys, sim.final_xy, strict=True)
                 if not math.isnan(x)
             },
-            nominated=plan.nominated,
         )
         player = state.to_play
-        state, respotted = next_state(state, outcome, table)
+        state, respotted = next_state(state, outcome)
         events = [
             {**e.to_dict(), "frame": start_frame + math.ceil(e.time * fps - 1e-9)}
             for e in sim.events

@@ -1,25 +1,24 @@
-"""MINIMAL SEQUENCING FOR THE SIMULATED PLAYER: NOT A RULES ENGINE.
+"""Between strokes: what the rules engine says happens next, for the simulated player.
 
-Placeholder until the rules engine (``rules/``) can be asked instead: it only decides
-what the simulated player does next (which ball is on, whether the player's turn
-continues, which colours come back to their spots, whether the cue ball is in hand).
-It ignores free balls, misses, re-spotted black, touching balls and the like, and it
-does NOT score: the expected score of a clip comes from ``baulk score`` on the match
-log. Swap ``next_state`` for the engine when it exists.
+The simulated player asks the rules engine (``rules/``) which ball is on, whether
+the visit goes on, which colours come back and where (seed Part 3 rule 7), and
+whether the cue ball is in hand: each stroke's match-log record is pushed into a
+``rules.FrameState``. After a foul the next player plays on (no ``decision`` record:
+the engine's default).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
 from calibration.table import TableSpec
-
-COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
-"""Colours in the order they are potted once the reds are gone."""
+from rules import COLOURS, Phase, parse_record
+from rules import FrameState as Referee
 
 
 def name_of(key: str) -> str:
@@ -29,7 +28,7 @@ def name_of(key: str) -> str:
 
 @dataclass(frozen=True)
 class FrameState:
-    """Where a frame stands between strokes (placeholder, see module docstring).
+    """Where a frame stands between strokes.
 
     Attributes:
         positions: Ball key -> (x, y) table mm of every ball on the table.
@@ -37,6 +36,7 @@ class FrameState:
         cue_in_hand: The cue ball is to be placed in the D.
         to_play: Index of the player to play (0 or 1).
         strokes: Strokes played so far.
+        referee: The rules engine's state of the frame.
     """
 
     positions: Mapping[str, tuple[float, float]]
@@ -44,6 +44,7 @@ class FrameState:
     cue_in_hand: bool
     to_play: int = 0
     strokes: int = 0
+    referee: Referee | None = field(default=None, compare=False)
 
     def on_keys(self) -> list[str]:
         """Keys of the balls that are on."""
@@ -56,120 +57,71 @@ class FrameState:
 
     @property
     def frame_over(self) -> bool:
-        """No object ball left."""
+        """The referee ended the frame, or no object ball is left."""
+        if self.referee is not None and self.referee.frame_over:
+            return True
         return not any(k != "white" for k in self.positions)
+
+
+def start_state(
+    positions: Mapping[str, tuple[float, float]], reds: int, table: TableSpec
+) -> FrameState:
+    """The state at the break-off: the rack, the cue ball in hand."""
+    referee = Referee.new(reds=reds, table=table)
+    return FrameState(
+        positions=positions, ball_on="red", cue_in_hand=True, referee=referee
+    )
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What happened in a stroke, as the placeholder sequencing needs it.
+    """What happened in a stroke.
 
     Attributes:
-        first_contact: Keys of the balls the cue ball struck first.
-        potted: Keys of the balls potted.
-        off_table: Keys of the balls forced off the table.
+        record: The stroke's contract ``shot`` record (with ``positions``).
         final: Key -> rest position (x, y) mm of the balls left on the table.
-        nominated: The colour the player meant to play, if any.
     """
 
-    first_contact: Sequence[str]
-    potted: Sequence[str]
-    off_table: Sequence[str]
+    record: Mapping[str, Any]
     final: Mapping[str, tuple[float, float]]
-    nominated: str | None = None
 
 
-def _lowest_colour(keys: Sequence[str]) -> str | None:
-    present = {name_of(k) for k in keys}
-    return next((c for c in COLOURS if c in present), None)
-
-
-def respot(
-    colour: str, positions: Mapping[str, tuple[float, float]], table: TableSpec
-) -> tuple[float, float]:
-    """Where a colour goes back: its spot, else the highest free spot, else nearer
-    the top cushion on the line from its spot (simplified)."""
-    r2 = (2 * table.ball_radius) ** 2
-
-    def free(p: tuple[float, float]) -> bool:
-        return all(
-            (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= r2 for q in positions.values()
-        )
-
-    spots = table.spots
-    if free(spots[colour]):
-        return spots[colour]
-    for c in reversed(COLOURS):
-        if free(spots[c]):
-            return spots[c]
-    x, y = spots[colour]
-    while x < table.half_length - table.ball_radius:
-        x += 1.0
-        if free((x, y)):
-            return (x, y)
-    return spots[colour]
+def _ball_on(referee: Referee) -> str:
+    if referee.phase is Phase.RED:
+        return "red"
+    if referee.phase is Phase.COLOUR:
+        return "colour"
+    return referee.colours[0] if referee.colours else "black"
 
 
 def next_state(
-    state: FrameState, outcome: Outcome, table: TableSpec
+    state: FrameState, outcome: Outcome
 ) -> tuple[FrameState, dict[str, tuple[float, float]]]:
     """The next stroke's state, and the colours re-spotted (key -> position).
 
-    Placeholder sequencing: see the module docstring.
+    Raises:
+        rules.RulesError: the record is impossible (a bug of the simulation).
     """
-    on = set(state.on_keys())
-    gone = set(outcome.potted) | set(outcome.off_table)
-    first = list(outcome.first_contact)
-    foul = (
-        not first
-        or any(k not in on for k in first)
-        or "white" in gone
-        or any(k not in on for k in outcome.potted)
-        or bool(set(outcome.off_table) - {"white"})
-    )
-    if state.ball_on == "colour" and outcome.nominated and first:
-        foul = foul or name_of(first[0]) != outcome.nominated
+    assert state.referee is not None
+    referee = state.referee.push(parse_record(dict(outcome.record)))
     positions = dict(outcome.final)
-    reds_left = any(name_of(k) == "red" for k in positions)
     respotted: dict[str, tuple[float, float]] = {}
-    # Colours come back while reds remain (or after the stroke that potted the last
-    # red), and always when potted in a foul.
-    in_colours_phase = state.ball_on not in ("red", "colour")
-    for k in sorted(
-        gone, key=lambda k: -COLOURS.index(name_of(k)) if name_of(k) in COLOURS else 0
-    ):
-        if name_of(k) not in COLOURS:
-            continue
-        if in_colours_phase and not foul and name_of(k) == state.ball_on:
-            continue
-        spot = respot(name_of(k), positions, table)
-        positions[k] = spot
-        respotted[k] = spot
-    potted_legal = bool(outcome.potted) and not foul
-    if potted_legal:
-        player = state.to_play
-        if state.ball_on == "red":
-            ball_on = "colour"
-        elif state.ball_on == "colour":
-            ball_on = (
-                "red" if reds_left else (_lowest_colour(list(positions)) or "black")
-            )
-        else:
-            ball_on = _lowest_colour(list(positions)) or "black"
-    else:
-        player = 1 - state.to_play
-        ball_on = "red" if reds_left else (_lowest_colour(list(positions)) or "black")
-    in_hand = "white" in gone
-    if in_hand:
+    last = referee.last
+    for respot in last.respotted if last is not None else ():
+        # Colour keys are the colour names.
+        respotted[respot.ball] = respot.position
+        positions[respot.ball] = respot.position
+    if referee.in_hand:
         positions.pop("white", None)
     return (
         replace(
             state,
             positions=positions,
-            ball_on=ball_on,
-            cue_in_hand=in_hand,
-            to_play=player,
+            ball_on=_ball_on(referee),
+            cue_in_hand=referee.in_hand,
+            to_play=referee.to_play,
             strokes=state.strokes + 1,
+            referee=referee,
         ),
         respotted,
     )

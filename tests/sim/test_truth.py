@@ -9,7 +9,7 @@ import numpy as np
 
 from calibration.table import OFFICIAL
 from sim.clip import positions_record
-from sim.sequencing import FrameState, Outcome, next_state, place_in_d, rack
+from sim.sequencing import Outcome, next_state, place_in_d, rack, start_state
 from sim.truth import load_clip, write_frames
 
 
@@ -52,24 +52,49 @@ def test_positions_record_contract_form() -> None:
     assert rec == {"white": [1.0, 2.0], "red": [[3.0, 4.0], [5.0, 6.0]]}
 
 
-def test_sequencing_red_then_colour_and_respot() -> None:
+def _record(first: str, potted: list[str], final: dict) -> dict:
+    return {
+        "type": "shot",
+        "first_contact": [first],
+        "potted": potted,
+        "positions": positions_record(final),
+    }
+
+
+def test_sequencing_asks_the_rules_engine() -> None:
     pos = rack(OFFICIAL, 6)
+    state = start_state(pos, 6, OFFICIAL)
     pos["white"] = (-1100.0, 50.0)
-    state = FrameState(positions=pos, ball_on="red", cue_in_hand=False, strokes=1)
     final = {k: v for k, v in pos.items() if k != "red_01"}
     state2, respotted = next_state(
-        state, Outcome(["red_01"], ["red_01"], [], final), OFFICIAL
+        state, Outcome(_record("red", ["red"], final), final)
     )
     assert state2.ball_on == "colour" and state2.to_play == 0 and not respotted
+    # The pink potted comes back to its spot (seed Part 3 rule 7).
     final3 = {k: v for k, v in state2.positions.items() if k != "pink"}
     state3, respotted = next_state(
-        state2, Outcome(["pink"], ["pink"], [], final3, nominated="pink"), OFFICIAL
+        state2, Outcome(_record("pink", ["pink"], final3), final3)
     )
     assert respotted == {"pink": OFFICIAL.spots["pink"]}
     assert state3.ball_on == "red" and state3.to_play == 0
     # In-off: foul, turn passes, cue ball in hand.
     final4 = {k: v for k, v in state3.positions.items() if k != "white"}
-    state4, _ = next_state(state3, Outcome(["red_02"], ["white"], [], final4), OFFICIAL)
+    state4, _ = next_state(state3, Outcome(_record("red", ["white"], final4), final4))
     assert (
         state4.cue_in_hand and state4.to_play == 1 and "white" not in state4.positions
     )
+    assert state4.referee is not None and state4.referee.scores == (7, 4)
+
+
+def test_sequencing_respots_on_a_free_spot_when_its_own_is_taken() -> None:
+    pos = rack(OFFICIAL, 6)
+    state = start_state(pos, 6, OFFICIAL)
+    # A foul pots the pink while a red stands on its spot and every other colour
+    # is on its own: no spot is free, so rule 7f puts the pink as near its spot as
+    # it can, towards the top cushion.
+    final = {k: v for k, v in pos.items() if k != "pink"}
+    final["red_01"] = OFFICIAL.spots["pink"]
+    final["white"] = (-1100.0, 50.0)
+    _, respotted = next_state(state, Outcome(_record("red", ["pink"], final), final))
+    x, y = respotted["pink"]
+    assert y == 0 and x > OFFICIAL.spots["pink"][0] + OFFICIAL.ball_diameter_mm
