@@ -166,6 +166,7 @@ def make_clip(
     size: tuple[int, int] = IMAGE_SIZE,
     table: TableSpec = OFFICIAL,
     reds: int | None = None,
+    variant: str = "wpbsa",
     verbose: bool = False,
 ) -> dict[str, Any]:
     """Generate one clip; see the module docstring. Returns the truth dict.
@@ -179,6 +180,8 @@ def make_clip(
         size: Image size (width, height).
         table: Table dimensions.
         reds: Reds in the rack (default: 15, 10 or 6 at random).
+        variant: The rules refereeing the clip (``wpbsa``, ``amateur``,
+            ``american``): they decide what comes next and score the log.
         verbose: Print progress to stderr.
     """
     t_start = time.perf_counter()
@@ -196,13 +199,13 @@ def make_clip(
     keys = ("white", *COLOURS, *sorted(k for k in start if k.startswith("red")))
     index = {k: i for i, k in enumerate(keys)}
     r = table.ball_radius
-    state = start_state(start, reds, table)
+    state = start_state(start, reds, table, variant)
     skill = float(play_rng.uniform(0.08, 0.3))
     players = ["Player 1", "Player 2"]
     log: list[dict[str, Any]] = [
         {
             "type": "frame_start",
-            "variant": "wpbsa",
+            "variant": variant,
             "players": players,
             "breaker": 0,
             "reds": reds,

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from calibration.table import TableSpec
-from rules import COLOURS, Phase, parse_record
+from rules import COLOURS, VARIANTS, Phase, parse_record
 from rules import FrameState as Referee
 
 
@@ -64,10 +64,23 @@ class FrameState:
 
 
 def start_state(
-    positions: Mapping[str, tuple[float, float]], reds: int, table: TableSpec
+    positions: Mapping[str, tuple[float, float]],
+    reds: int,
+    table: TableSpec,
+    variant: str = "wpbsa",
 ) -> FrameState:
-    """The state at the break-off: the rack, the cue ball in hand."""
-    referee = Referee.new(reds=reds, table=table)
+    """The state at the break-off: the rack, the cue ball in hand.
+
+    Args:
+        positions: The rack.
+        reds: Reds in the rack.
+        table: The table.
+        variant: The rules played: ``wpbsa``, ``amateur`` or ``american``.
+    """
+    rules = VARIANTS[variant]
+    if not issubclass(rules, Referee):
+        raise ValueError(f"the simulated player does not play {variant}")
+    referee = rules.new(reds=reds, table=table)
     return FrameState(
         positions=positions, ball_on="red", cue_in_hand=True, referee=referee
     )

@@ -34,7 +34,14 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("-o", "--out", type=Path, required=True, help="output folder")
     parser.add_argument("--fps", type=int, default=30, help="frames per second")
     parser.add_argument(
-        "--table", default="official", help="table type (calibration.table.TABLES)"
+        "--table",
+        help="table type (calibration.table.TABLES; default: the variant's table)",
+    )
+    parser.add_argument(
+        "--variant",
+        choices=("wpbsa", "amateur", "american"),
+        default="wpbsa",
+        help="rules refereeing the clip (default wpbsa)",
     )
     parser.add_argument(
         "--reds",
@@ -49,13 +56,18 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Generate the clip; 2 on bad arguments or a missing physics engine."""
     from calibration.table import table_by_name
+    from rules import VARIANTS
 
     if args.strokes < 1:
         raise UserError("--strokes must be at least 1")
     if not 1 <= args.fps <= 240:
         raise UserError("--fps must be between 1 and 240")
     try:
-        table = table_by_name(args.table)
+        table = (
+            table_by_name(args.table)
+            if args.table
+            else VARIANTS[args.variant].default_table
+        )
     except ValueError as error:
         raise UserError(str(error)) from None
     if args.out.exists() and not args.out.is_dir():
@@ -77,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         fps=args.fps,
         table=table,
         reds=args.reds,
+        variant=args.variant,
         verbose=not args.quiet,
     )
     if not args.quiet:

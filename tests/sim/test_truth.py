@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from calibration.table import OFFICIAL
 from sim.clip import positions_record
@@ -98,3 +99,10 @@ def test_sequencing_respots_on_a_free_spot_when_its_own_is_taken() -> None:
     _, respotted = next_state(state, Outcome(_record("red", ["pink"], final), final))
     x, y = respotted["pink"]
     assert y == 0 and x > OFFICIAL.spots["pink"][0] + OFFICIAL.ball_diameter_mm
+
+
+def test_sequencing_referees_with_the_clip_variant() -> None:
+    state = start_state(rack(OFFICIAL, 6), 6, OFFICIAL, "american")
+    assert state.referee is not None and state.referee.variant == "american"
+    with pytest.raises(ValueError, match="golf"):
+        start_state(rack(OFFICIAL, 6), 6, OFFICIAL, "golf")
