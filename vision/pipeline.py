@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from calibration.mapping import Calibration
 from vision.detect import BallDetector
+from vision.detections import Detections
 from vision.identify import BallClassifier
-from vision.track import BallTracker, TrackStatus
+from vision.track import BallTracker, Release, TrackStatus
 
 CSV_HEADER = (
     "frame", "id", "kind", "x_mm", "y_mm", "px", "py", "visible", "conf",
@@ -64,6 +66,7 @@ class Pipeline:
         classifier: Ball classifier (default: ONNX model if present, else rules).
         change_threshold: Grey-level change (quarter scale) that counts as motion.
         full_every: Run a full search at least every this many frames (0: never).
+        delay: Frames by which ``step``/``feed`` hold their output back.
     """
 
     def __init__(
@@ -72,6 +75,7 @@ class Pipeline:
         classifier: BallClassifier | None = None,
         change_threshold: float = 10.0,
         full_every: int = 0,
+        delay: int = 8,
     ) -> None:
         self.detector = BallDetector(cal, classifier)
         self.tracker = BallTracker(cal.spec)
@@ -82,6 +86,8 @@ class Pipeline:
         self.frames_skipped = 0
         self.frames_partial = 0
         self.frames_full = 0
+        self.delay = delay
+        self._buffer: deque[tuple[int, list[TrackRow] | None]] = deque()
 
     @property
     def classifier_description(self) -> str:
@@ -117,24 +123,35 @@ class Pipeline:
             ))
         return _merge_boxes(boxes)
 
-    def process(self, image: np.ndarray, frame: int) -> list[TrackRow]:
-        """Detect and track in one frame (index from 0); rows use MOT's 1-based."""
+    def detect(self, image: np.ndarray, frame: int) -> tuple[
+            list[tuple[int, int, int, int]] | None, Detections | None]:
+        """The detection half of ``process``: where to look, and what was found.
+
+        Returns:
+            ``(regions, detections)``: regions is None for a full search, ``[]``
+            when nothing changed (then detections is None: no detection ran).
+        """
         small = self._small(image)
         regions = self._regions(small)
+        self._since_full += 1
         if regions is not None and not regions:
             self.frames_skipped += 1
-            for t in self.tracker.active():
-                pass  # nothing moved: every ball keeps its state
+            return regions, None
+        if regions is None:
+            self.frames_full += 1
+            self._since_full = 1
         else:
-            if regions is None:
-                self.frames_full += 1
-                self._since_full = 0
-            else:
-                self.frames_partial += 1
-            dets = self.detector.detect(image, frame, regions)
+            self.frames_partial += 1
+        self._ref = small
+        return regions, self.detector.detect(image, frame, regions)
+
+    def track(self, frame: int, regions: list[tuple[int, int, int, int]] | None,
+              dets: Detections | None) -> list[TrackRow]:
+        """The tracking half of ``process``: this frame's rows."""
+        if dets is None:
+            self.tracker.idle()
+        else:
             self.tracker.update(dets, regions)
-            self._ref = small
-        self._since_full += 1
         rows = []
         for t in self.tracker.active():
             px = t.xy_px
@@ -145,6 +162,64 @@ class Pipeline:
                 t.status == TrackStatus.SEEN, t.confidence, t.radius_px,
             ))
         return rows
+
+    def feed(self, frame: int, regions: list[tuple[int, int, int, int]] | None,
+             dets: Detections | None, view: bool = True,
+             ) -> list[tuple[int, list[TrackRow] | None]]:
+        """Track one frame, with an output ``delay`` (see ``step``).
+
+        Args:
+            frame: Frame index, from 0, one more than the last.
+            regions: From ``detect``.
+            dets: From ``detect``.
+            view: False when the calibrated view is not on screen (then no
+                tracking is done: ``regions`` and ``dets`` are ignored).
+
+        Returns:
+            The frames that became final: ``(frame, rows)``, rows None for
+            frames without the view; oldest first.
+        """
+        rows = self.track(frame, regions, dets) if view else None
+        self._buffer.append((frame, rows))
+        for rel in self.tracker.releases if view else []:
+            self._apply(rel)
+        out = []
+        while len(self._buffer) > self.delay:
+            out.append(self._buffer.popleft())
+        return out
+
+    def step(self, image: np.ndarray, frame: int, view: bool = True,
+             ) -> list[tuple[int, list[TrackRow] | None]]:
+        """Detect and track one frame, returning rows ``delay`` frames late.
+
+        The delay lets a ball at rest that the tracker releases (it was seen to
+        move away) be placed where it really was in the frames that showed the
+        motion, instead of at its rest place: see ``vision.track.Release``.
+        """
+        regions, dets = self.detect(image, frame) if view else (None, None)
+        return self.feed(frame, regions, dets, view)
+
+    def flush(self) -> list[tuple[int, list[TrackRow] | None]]:
+        """End of footage: the frames still held back."""
+        out = list(self._buffer)
+        self._buffer.clear()
+        return out
+
+    def _apply(self, rel: Release) -> None:
+        """Put a released ball where it was seen in the buffered frames."""
+        pts = {f: p for f, p in rel.points}
+        for k, (f, rows) in enumerate(self._buffer):
+            if rows is None or f not in pts:
+                continue
+            p = pts[f]
+            self._buffer[k] = (f, [
+                replace(r, x_mm=float(p[0]), y_mm=float(p[1]), visible=True)
+                if r.track_id == rel.track_id else r for r in rows])
+
+    def process(self, image: np.ndarray, frame: int) -> list[TrackRow]:
+        """Detect and track in one frame (index from 0); rows use MOT's 1-based."""
+        regions, dets = self.detect(image, frame)
+        return self.track(frame, regions, dets)
 
     def run(self, frames: Iterable[np.ndarray]) -> Iterator[list[TrackRow]]:
         """Process frames in order, yielding each frame's rows."""

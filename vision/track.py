@@ -4,13 +4,26 @@ Each track carries a fixed kind. Tracks are matched to detections with
 ``scipy.optimize.linear_sum_assignment`` on a cost of Mahalanobis distance (constant
 velocity Kalman filter, table mm) plus the detection's disbelief in the track's kind.
 New balls are given kinds by an assignment to the free "slots" (one white, one of
-each colour, at most 15 reds). A ball that is not seen stays where it was (balls at
-rest under a cue or an arm), unless it vanished moving into a pocket: then it is
-potted. A potted colour that shows up again (re-spotted) gets its old track back.
+each colour, at most 15 reds).
+
+Balls at rest are *anchored*: a ball that came to rest is reported at its anchor
+while detections stay near it (a ball half hidden by a hand or the cue gives
+centres that jitter by a radius), and while it is not seen. It is released only
+on strong, consistent evidence of motion: detections moving steadily away from
+the anchor along one line, beyond what an occluder can do. The detections that
+showed the motion are handed back (``Release``) so that a caller that delays its
+output a few frames can put the ball where it really was (``vision.pipeline``).
+
+A track never jumps to another ball's place: a new detection starts a track, or
+takes over a hidden one, only when it is sure of its kind, away from every other
+ball, and seen in the same place over several frames; a ball lost moving into a
+pocket is potted (its track ends there), and a potted colour seen again on its
+spot (re-spotted) gets its old track back.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -50,6 +63,14 @@ class Track:
         meas_mm: (2,) float64 last measured position, table mm (the detection,
             not the filter: a ball that stops dead is not carried on by the
             filter's velocity), or None before the first.
+        anchor: (2,) float64 rest place of a ball at rest, table mm; None while
+            it moves.
+        pending: ``(frame, (2,) mm)`` detections away from the anchor that may be
+            the start of a motion.
+        recent: The last few measurements (to see a moving ball settle).
+        near_pocket: Nearest a pocket the ball came while lost, mm.
+        near: ``(frame, (2,) mm)`` the last few detections near the anchor (the
+            first moments of a slow motion, handed back on release).
     """
 
     track_id: int
@@ -62,24 +83,47 @@ class Track:
     confidence: float = 0.0
     missed: int = 0
     meas_mm: np.ndarray | None = None
+    anchor: np.ndarray | None = None
+    pending: list[tuple[int, np.ndarray]] = field(default_factory=list)
+    recent: deque[np.ndarray] = field(default_factory=lambda: deque(maxlen=8))
+    near_pocket: float = INF
+    near: deque[tuple[int, np.ndarray]] = field(
+        default_factory=lambda: deque(maxlen=4))
 
     @property
     def reported_mm(self) -> np.ndarray:
-        """(2,) position to report, table mm: the last measurement when the ball
-        was seen this frame, else the filter's state."""
-        if self.status == TrackStatus.SEEN and self.meas_mm is not None:
-            return self.meas_mm
+        """(2,) position to report, table mm: the anchor of a ball at rest, else
+        the last measurement when the ball was seen this frame, else the filter's
+        state."""
+        if self.anchor is not None:
+            return self.anchor
+        if self.meas_mm is not None and (self.status == TrackStatus.SEEN
+                                         or self.speed > 0.0):
+            return self.meas_mm  # seen, or coasting unseen: where last seen
         return self.state[:2]
 
     @property
     def xy_mm(self) -> np.ndarray:
         """(2,) position, table mm."""
-        return self.state[:2]
+        return self.anchor if self.anchor is not None else self.state[:2]
 
     @property
     def speed(self) -> float:
         """Speed, mm per frame."""
         return float(np.hypot(self.state[2], self.state[3]))
+
+
+@dataclass(frozen=True)
+class Release:
+    """A ball at rest found to be moving: where it was in the frames that showed it.
+
+    Attributes:
+        track_id: The track.
+        points: ``(frame, (2,) mm)`` measured positions, oldest first.
+    """
+
+    track_id: int
+    points: tuple[tuple[int, np.ndarray], ...]
 
 
 @dataclass(frozen=True)
@@ -91,18 +135,62 @@ class TrackerConfig:
         accel_sigma_mm: Process noise (acceleration per frame), mm.
         gate: Mahalanobis gate (sigmas).
         gate_min_mm: Matches within this distance are always allowed.
+        lost_gate_mm: Gate of a ball lost while moving: this plus
+            ``lost_gate_step_mm`` per frame missed, at most ``max_step_mm``.
+        lost_gate_step_mm: See ``lost_gate_mm``.
+        max_step_mm: Farthest a detection may be from a track to be matched.
         colour_weight: Weight of -log P(kind) in the cost.
         pocket_mm: A ball lost within this distance of a pocket is potted.
         min_ball_prob: Detections less likely to be balls start no track.
+        birth_prob: Least probability of its kind for a detection to start (or
+            take over) a track.
+        birth_frames: Detection frames a new ball must be seen in, in one place,
+            before it gets a track (except on the first frame).
+        takeover_frames: Frames a ball at rest must have been unseen before a
+            new sighting of its kind elsewhere may take its track.
+        clear_mm: A new track must be this far from every other ball.
+        hold_mm: Detections within this of a ball's anchor leave it at rest.
+        release_mm: Distance from the anchor beyond which steady motion away
+            releases a ball (beyond what an occluder can shift a centre).
+        settle_mm: A moving ball whose last ``settle_frames`` measurements are
+            within this of their mean comes to rest there.
+        settle_frames: See ``settle_mm``.
+        release_prob: Least probability of the ball's kind for a detection to
+            count as evidence that a ball at rest moved.
+        coast_frames: Frames a ball lost while moving is looked for ahead on its
+            motion before it is potted (near a pocket) or held.
     """
 
     meas_sigma_mm: float = 4.0
     accel_sigma_mm: float = 8.0
     gate: float = 6.0
     gate_min_mm: float = 30.0
+    lost_gate_mm: float = 80.0
+    lost_gate_step_mm: float = 40.0
+    max_step_mm: float = 450.0
     colour_weight: float = 2.0
     pocket_mm: float = 110.0
     min_ball_prob: float = 0.6
+    birth_prob: float = 0.9
+    birth_frames: int = 3
+    takeover_frames: int = 10
+    clear_mm: float = 42.0
+    hold_mm: float = 12.0
+    release_mm: float = 30.0
+    settle_mm: float = 1.5
+    settle_frames: int = 4
+    coast_frames: int = 4
+    release_prob: float = 0.8
+
+
+@dataclass
+class _Candidate:
+    """An unmatched detection seen over several frames (not yet a track)."""
+
+    kind: BallKind
+    xy: np.ndarray
+    count: int
+    frame: int
 
 
 class BallTracker:
@@ -117,7 +205,12 @@ class BallTracker:
         self.spec = spec
         self.config = config or TrackerConfig()
         self.tracks: list[Track] = []
+        self.releases: list[Release] = []
         self._next_id = 1
+        self._frame = -1
+        self._updates = 0
+        self._cands: list[_Candidate] = []
+        self._clutter = np.zeros((0, 2))
         c = self.config
         self._f = np.eye(4)
         self._f[0, 2] = self._f[1, 3] = 1.0
@@ -131,6 +224,10 @@ class BallTracker:
         """Tracks of balls on the table (seen or hidden)."""
         return [t for t in self.tracks if t.status != TrackStatus.POTTED]
 
+    def idle(self) -> None:
+        """A frame in which nothing changed: every ball keeps its state."""
+        self._frame += 1
+
     def _predict(self, t: Track) -> None:
         t.state = self._f @ t.state
         t.cov = self._f @ t.cov @ self._f.T + self._q
@@ -142,11 +239,66 @@ class BallTracker:
         t.cov = (np.eye(4) - k @ self._h) @ t.cov
 
     def _new_track(self, kind: BallKind, z: np.ndarray) -> Track:
-        cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [50.0**2] * 2)
-        t = Track(self._next_id, kind, np.array([z[0], z[1], 0.0, 0.0]), cov)
+        t = Track(self._next_id, kind, np.zeros(4), np.eye(4))
+        self._rest_at(t, z)
         self._next_id += 1
         self.tracks.append(t)
         return t
+
+    def _rest_at(self, t: Track, z: np.ndarray) -> None:
+        """Anchor ``t`` at rest at ``z``."""
+        t.anchor = np.asarray(z, np.float64).copy()
+        t.state = np.array([z[0], z[1], 0.0, 0.0])
+        t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [1.0] * 2)
+        t.pending = []
+        t.recent.clear()
+        t.near.clear()
+
+    def _cluttered(self, z: np.ndarray) -> np.ndarray:
+        """(M,) bool: near an unmatched detection of the last frame."""
+        if not len(self._clutter) or not len(z):
+            return np.zeros(len(z), bool)
+        d = np.linalg.norm(z[:, None] - self._clutter[None], axis=2)
+        return d.min(axis=1) < 40.0
+
+    def _cost_row(self, t: Track, z: np.ndarray, probs: np.ndarray) -> np.ndarray:
+        """(M,) assignment cost of ``t`` against detections (INF: not allowed)."""
+        c = self.config
+        d = z - t.xy_mm
+        dist = np.linalg.norm(d, axis=1)
+        kp = probs[:, KINDS.index(t.kind)]
+        if t.anchor is not None:
+            # at rest: near detections are cheap; far ones may start a motion
+            # (beyond the hold distance every place is as good a start as any,
+            # except where unmatched detections already were: clutter such as
+            # the cue's tip, not a ball setting off)
+            m = np.minimum(dist, c.hold_mm) / (2 * c.meas_sigma_mm)
+            allowed = (dist < c.max_step_mm) & (
+                (dist <= c.hold_mm) | ~self._cluttered(z))
+            if t.pending and t.pending[-1][0] >= self._frame - 2:
+                # a motion may have begun: follow it from its last sighting
+                f1, p1 = t.pending[-1]
+                if len(t.pending) > 1:
+                    f0, p0 = t.pending[-2]
+                    v = (p1 - p0) / max(f1 - f0, 1)
+                else:
+                    v = p1 - t.anchor
+                dp = np.linalg.norm(z - (p1 + v * (self._frame - f1)), axis=1)
+                far = dist > c.hold_mm
+                m = np.where(far, dp / (4 * c.meas_sigma_mm), m)
+                allowed = np.where(far, dp < c.max_step_mm, allowed)
+        else:
+            s = self._h @ t.cov @ self._h.T + self._r
+            m2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(s), d)
+            m = np.sqrt(np.maximum(m2, 0.0))
+            reach = c.max_step_mm
+            if t.status == TrackStatus.HIDDEN:
+                reach = min(reach, c.lost_gate_mm + c.lost_gate_step_mm * t.missed)
+            allowed = ((m < c.gate) | (dist < c.gate_min_mm)) & (dist < reach)
+        cc = m - c.colour_weight * np.log(kp + 1e-3)
+        # never swap colours: a detection sure of another colour is refused
+        sure_other = (probs.max(1) > 0.9) & (kp < 0.02)
+        return np.where(allowed & ~sure_other, cc, INF)
 
     def update(
         self,
@@ -163,12 +315,15 @@ class BallTracker:
         Returns:
             The active tracks after the update.
         """
-        c = self.config
+        self._frame += 1
+        self._updates += 1
+        self.releases = []
         pool = []
         for t in self.active():
             if regions_px is not None and not _inside(t.xy_px, regions_px):
                 continue
-            self._predict(t)
+            if t.anchor is None:
+                self._predict(t)
             pool.append(t)
         ok = np.isfinite(dets.xy_mm).all(axis=1) & (dets.ball_prob >= 0.3)
         idx = np.flatnonzero(ok)
@@ -177,114 +332,290 @@ class BallTracker:
         matched_t: set[int] = set()
         matched_d: set[int] = set()
         if pool and len(idx):
-            cost = np.full((len(pool), len(idx)), INF)
-            for i, t in enumerate(pool):
-                s = self._h @ t.cov @ self._h.T + self._r
-                d = z - t.state[:2]
-                m2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(s), d)
-                dist = np.linalg.norm(d, axis=1)
-                allowed = (m2 < c.gate**2) | (dist < c.gate_min_mm)
-                kp = probs[:, KINDS.index(t.kind)]
-                cc = np.sqrt(m2) - c.colour_weight * np.log(kp + 1e-3)
-                # never swap colours: a detection sure of another colour is refused
-                sure_other = (probs.max(1) > 0.9) & (kp < 0.02)
-                cost[i] = np.where(allowed & ~sure_other, cc, INF)
+            cost = np.array([self._cost_row(t, z, probs) for t in pool])
             cost = np.nan_to_num(cost, nan=INF, posinf=INF)
             rows, cols = linear_sum_assignment(cost)
             for r_, c_ in zip(rows, cols, strict=True):
                 if cost[r_, c_] >= INF:
                     continue
-                t = pool[r_]
-                j = idx[c_]
-                self._correct(t, dets.xy_mm[j])
-                self._seen(t, dets, j)
-                matched_t.add(r_)
-                matched_d.add(c_)
+                if self._match(pool[r_], dets, int(idx[c_])):
+                    matched_t.add(r_)
+                    matched_d.add(c_)
         for i, t in enumerate(pool):
-            if i in matched_t:
-                continue
-            t.missed += 1
-            near_pocket = np.min(np.linalg.norm(self._pockets - t.state[:2], axis=1))
-            if near_pocket < c.pocket_mm + 3 * t.speed and (
-                t.speed > 1.0 or near_pocket < c.pocket_mm * 0.8
-            ):
-                t.status = TrackStatus.POTTED
-            else:
-                # at rest under an occluder (or lost): stays put
-                t.status = TrackStatus.HIDDEN
-                t.state[2:] = 0.0
-                t.cov[2:, 2:] = np.eye(2) * 1.0
+            if i not in matched_t:
+                self._unmatched(t)
         free = [k for k in range(len(idx)) if k not in matched_d]
-        self._start_tracks(dets, idx[free] if free else np.zeros(0, int))
+        self._clutter = z[free] if free else np.zeros((0, 2))
+        self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
+                           regions_px)
         return self.active()
 
-    def _seen(self, t: Track, dets: Detections, j: int) -> None:
+    def _match(self, t: Track, dets: Detections, j: int) -> bool:
+        """Take detection ``j`` for ``t``; False when it is refused."""
+        c = self.config
+        z = dets.xy_mm[j].astype(np.float64)
+        if t.anchor is not None:
+            d = float(np.linalg.norm(z - t.anchor))
+            if d <= c.hold_mm:
+                t.pending = []
+                t.recent.append(z.copy())
+                t.near.append((self._frame, z.copy()))
+                self._refine_anchor(t)
+                self._seen(t, dets, j)
+                return True
+            if t.pending and t.pending[-1][0] < self._frame - 2:
+                t.pending = []
+            if float(dets.probs[j, KINDS.index(t.kind)]) < c.release_prob:
+                # unsure of its kind: no evidence that this ball moved
+                self._seen(t, dets, j, keep_meas=True)
+                return True
+            t.pending.append((self._frame, z.copy()))
+            if not self._released(t):
+                if len(t.pending) > 1 and not self._consistent(t, t.pending[-2:]):
+                    t.pending = t.pending[-1:]
+                # not (yet) a motion: the ball stays at its anchor
+                if t.status == TrackStatus.POTTED:
+                    return False
+                self._seen(t, dets, j, keep_meas=True)
+                return True
+            pts = t.pending
+            self.releases.append(Release(t.track_id, tuple(self._lead_in(t) + pts)))
+            (f0, p0), (f1, p1) = pts[-2], pts[-1]
+            v = (p1 - p0) / max(f1 - f0, 1)
+            t.anchor = None
+            t.pending = []
+            t.recent.clear()
+            t.state = np.array([p1[0], p1[1], v[0], v[1]])
+            t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
+            self._seen(t, dets, j)
+            return True
+        self._correct(t, z)
+        t.recent.append(z.copy())
+        self._seen(t, dets, j)
+        if len(t.recent) >= c.settle_frames:
+            last = np.array(list(t.recent)[-c.settle_frames:])
+            mean = last.mean(axis=0)
+            if np.linalg.norm(last - mean, axis=1).max() <= c.settle_mm:
+                self._rest_at(t, mean)
+        return True
+
+    def _lead_in(self, t: Track) -> list[tuple[int, np.ndarray]]:
+        """The detections near the anchor just before a release that already lay
+        on the way out (a slow start)."""
+        a = t.anchor
+        assert a is not None
+        out: list[tuple[int, np.ndarray]] = []
+        nxt_f, nxt = t.pending[0]
+        direction = nxt - a
+        for f, p in reversed(t.near):
+            off = p - a
+            d = float(np.linalg.norm(off))
+            if (nxt_f - f != 1 or d < 1.5 or d >= float(np.linalg.norm(nxt - a))
+                    or float(off @ direction) < 0.9 * d * np.linalg.norm(direction)):
+                break
+            out.insert(0, (f, p))
+            nxt_f, nxt = f, p
+        return out
+
+    def _refine_anchor(self, t: Track) -> None:
+        """Follow a small, steady offset of the detections (a ball settling)."""
+        if len(t.recent) < t.recent.maxlen:  # type: ignore[operator]
+            return
+        pts = np.array(t.recent)
+        med = np.median(pts, axis=0)
+        spread = float(np.linalg.norm(pts - med, axis=1).max())
+        off = float(np.linalg.norm(med - t.anchor))  # type: ignore[operator]
+        if spread <= 2.0 and 0.5 < off <= 6.0:
+            t.anchor = med
+            t.state[:2] = med
+
+    def _released(self, t: Track) -> bool:
+        """Do the pending detections show the ball moving away from its anchor?"""
+        c = self.config
+        pts = t.pending
+        if len(pts) < 2:
+            return False
+        a = t.anchor
+        assert a is not None
+        run = [pts[-1]]
+        for p in reversed(pts[:-1]):
+            if run[0][0] - p[0] > 2:
+                break
+            run.insert(0, p)
+        if len(run) < 2:
+            return False
+        dist = float(np.linalg.norm(run[-1][1] - a))
+        if dist <= c.release_mm and len(run) < 3:
+            return False
+        if dist <= c.hold_mm + 6.0:
+            return False
+        return self._consistent(t, run)
+
+    def _consistent(self, t: Track, run: list[tuple[int, np.ndarray]]) -> bool:
+        """Points moving steadily away from the anchor along one line."""
+        a = t.anchor
+        assert a is not None
+        off = [q - a for _, q in run]
+        dist = [float(np.linalg.norm(o)) for o in off]
+        for k in range(1, len(run)):
+            if dist[k] <= dist[k - 1] + 1.0:
+                return False
+            cos = float(off[k] @ off[k - 1]) / max(dist[k] * dist[k - 1], 1e-9)
+            if cos < 0.9:
+                return False
+        return True
+
+    def _unmatched(self, t: Track) -> None:
+        c = self.config
+        t.missed += 1
+        if t.anchor is not None:
+            t.status = TrackStatus.HIDDEN
+            if t.pending and t.pending[-1][0] < self._frame - 2:
+                t.pending = []
+            return
+        # lost while moving (blurred, or under an arm): coast a few frames on
+        # the motion model, looking for it ahead; a ball lost on its way into a
+        # pocket is potted, and its track ends there
+        near_pocket = float(np.min(np.linalg.norm(self._pockets - t.state[:2],
+                                                  axis=1)))
+        t.near_pocket = min(t.near_pocket, near_pocket) if t.missed > 1 \
+            else near_pocket
+        t.status = TrackStatus.HIDDEN
+        if t.missed <= c.coast_frames and t.speed > 1.0:
+            return
+        reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
+        if t.near_pocket < reach or near_pocket < c.pocket_mm:
+            t.status = TrackStatus.POTTED
+            t.state[2:] = 0.0
+            return
+        # not near a pocket: held where last seen
+        if t.meas_mm is not None:
+            t.state[:2] = t.meas_mm
+        t.state[2:] = 0.0
+        t.cov[2:, 2:] = np.eye(2) * 1.0
+
+    def _seen(self, t: Track, dets: Detections, j: int, keep_meas: bool = False
+              ) -> None:
         t.status = TrackStatus.SEEN
         t.missed = 0
-        t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()
-        t.xy_px = dets.xy_px[j].copy()
-        t.radius_px = float(dets.radius_px[j])
+        if not keep_meas:
+            t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()
+            t.xy_px = dets.xy_px[j].copy()
+            t.radius_px = float(dets.radius_px[j])
         t.confidence = float(dets.probs[j, KINDS.index(t.kind)])
 
-    def _start_tracks(self, dets: Detections, cand: np.ndarray) -> None:
-        """Give unmatched detections kinds (free slots) and tracks."""
+    def _clear(self, z: np.ndarray, skip: Track | None = None) -> bool:
+        """No ball other than ``skip`` within ``clear_mm`` of ``z``."""
+        for t in self.active():
+            if t is skip:
+                continue
+            if np.linalg.norm(t.reported_mm - z) < self.config.clear_mm:
+                return False
+        return True
+
+    def _start_tracks(self, dets: Detections, cand: np.ndarray,
+                      regions_px: Sequence[tuple[int, int, int, int]] | None,
+                      ) -> None:
+        """Unmatched detections: candidates, then tracks once seen enough."""
         c = self.config
-        cand = np.array([j for j in cand if dets.ball_prob[j] >= c.min_ball_prob], int)
-        if len(cand) == 0:
-            return
+        first = self._updates == 1
+        kinds = dets.kind
+        sure = [int(j) for j in cand if dets.ball_prob[j] >= c.min_ball_prob
+                and dets.confidence[j] >= c.birth_prob]
+        # follow the candidates
+        cands: list[_Candidate] = []
+        used: set[int] = set()
+        for cd in self._cands:
+            best, best_d = None, 15.0
+            for j in sure:
+                if j in used or KINDS[kinds[j]] != cd.kind:
+                    continue
+                d = float(np.linalg.norm(dets.xy_mm[j] - cd.xy))
+                if d < best_d:
+                    best, best_d = j, d
+            if best is not None:
+                used.add(best)
+                cd.xy = dets.xy_mm[best].astype(np.float64).copy()
+                cd.count += 1
+                cd.frame = self._frame
+                cands.append(cd)
+            elif regions_px is not None and self._frame - cd.frame < 30:
+                cands.append(cd)  # maybe not looked at this frame
+        for j in sure:
+            if j not in used:
+                cands.append(_Candidate(KINDS[kinds[j]],
+                                        dets.xy_mm[j].astype(np.float64).copy(),
+                                        1, self._frame))
+        self._cands = []
         counts = {k: 0 for k in KINDS}
         for t in self.active():
             counts[t.kind] += 1
-        slots: list[BallKind] = []
-        for k in KINDS:
-            free = MAX_COUNT[k] - counts[k]
-            # a hidden ball of this kind may have moved: it can be taken over
-            hidden = [t for t in self.active() if t.kind == k
-                      and t.status == TrackStatus.HIDDEN]
-            slots += [k] * min(max(free, 0) + len(hidden), len(cand))
-        if not slots:
-            return
-        probs = dets.probs[cand, : len(KINDS)]
-        cost = np.array(
-            [[-np.log(probs[i, KINDS.index(k)] + 1e-4) for k in slots]
-             for i in range(len(cand))]
-        )
-        rows, cols = linear_sum_assignment(np.nan_to_num(cost, nan=INF, posinf=INF))
-        used: dict[BallKind, int] = {}
-        for r_, c_ in zip(rows, cols, strict=True):
-            if cost[r_, c_] > -np.log(0.05):
+        for cd in sorted(cands, key=lambda x: -x.count):
+            j = self._det_at(dets, cd)
+            if j is None:
+                self._cands.append(cd)
                 continue
-            j = int(cand[r_])
-            kind = slots[c_]
-            used[kind] = used.get(kind, 0) + 1
-            z = dets.xy_mm[j]
-            t = self._revive(kind, z) if counts[kind] >= MAX_COUNT[kind] else None
+            t = self._place(cd, counts, first)
             if t is None:
-                t = self._revive_potted(kind, z) if kind != BallKind.RED else None
-            if t is None:
-                if counts[kind] >= MAX_COUNT[kind]:
-                    continue
-                t = self._new_track(kind, z)
-                counts[kind] += 1
+                self._cands.append(cd)
+                continue
             self._seen(t, dets, j)
 
-    def _revive(self, kind: BallKind, z: np.ndarray) -> Track | None:
-        """The nearest hidden track of ``kind`` moved to ``z`` (it moved unseen)."""
+    def _det_at(self, dets: Detections, cd: _Candidate) -> int | None:
+        """This frame's detection of a candidate (None: not seen this frame)."""
+        if cd.frame != self._frame:
+            return None
+        d = np.linalg.norm(dets.xy_mm - cd.xy, axis=1)
+        d = np.nan_to_num(d, nan=INF)
+        j = int(np.argmin(d)) if len(d) else None
+        return j if j is not None and d[j] < 1e-6 else None
+
+    def _place(self, cd: _Candidate, counts: dict[BallKind, int],
+               first: bool) -> Track | None:
+        """A track for a candidate seen enough, or None (not yet / no room)."""
+        c = self.config
+        z, kind = cd.xy, cd.kind
+        if kind != BallKind.RED:
+            t = self._revive_potted(kind, z, cd.count)
+            if t is not None:
+                counts[kind] += 1
+                return t
+        if not first and cd.count < c.birth_frames:
+            return None
+        if counts[kind] < MAX_COUNT[kind]:
+            if not self._clear(z):
+                return None
+            counts[kind] += 1
+            return self._new_track(kind, z)
+        if cd.count < c.birth_frames + 2:
+            return None
+        # no free slot: a ball of this kind unseen for a while may have been
+        # moved (by hand, or unseen in motion): it is here now
         hidden = [t for t in self.active() if t.kind == kind
-                  and t.status == TrackStatus.HIDDEN]
+                  and t.status == TrackStatus.HIDDEN
+                  and (t.anchor is None or t.missed >= c.takeover_frames)]
         if not hidden:
             return None
-        t = min(hidden, key=lambda t: float(np.linalg.norm(t.state[:2] - z)))
-        t.state = np.array([z[0], z[1], 0.0, 0.0])
-        t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [50.0**2] * 2)
+        t = min(hidden, key=lambda t: float(np.linalg.norm(t.xy_mm - z)))
+        if not self._clear(z, skip=t):
+            return None
+        self._rest_at(t, z)
         return t
 
-    def _revive_potted(self, kind: BallKind, z: np.ndarray) -> Track | None:
-        """A potted colour (or white) back on the table: its old track."""
+    def _revive_potted(self, kind: BallKind, z: np.ndarray, count: int
+                       ) -> Track | None:
+        """A potted colour (or white) back on the table: its old track. On its
+        spot at once; elsewhere (the cue ball in hand) once seen enough."""
+        c = self.config
+        spot = self.spec.spots.get(str(kind)) if kind != BallKind.WHITE else None
+        on_spot = spot is not None and np.linalg.norm(np.asarray(spot) - z) < 30.0
+        if not on_spot and count < c.birth_frames:
+            return None
         for t in self.tracks:
             if t.kind == kind and t.status == TrackStatus.POTTED:
-                t.state = np.array([z[0], z[1], 0.0, 0.0])
-                t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [50.0**2] * 2)
+                if not self._clear(z):
+                    return None
+                self._rest_at(t, z)
                 return t
         return None
 

@@ -10,6 +10,7 @@ import sys
 import tempfile
 import time
 import warnings
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -156,24 +157,34 @@ def run(args: argparse.Namespace) -> int:
             out_csv.writerow(CSV_HEADER)
             image = first
             state = analysis.state.to_json()
+            held: deque[tuple[Any, bool]] = deque()  # images awaiting their rows
+
+            def emit(ready: list[tuple[int, list[Any] | None]]) -> None:
+                nonlocal state
+                for f, rows in ready:
+                    shown, view = held.popleft()
+                    rows = rows or []
+                    out_csv.writerows(r.as_csv() for r in rows)
+                    done = analysis.feed(frame_from_rows(rows, f, view))
+                    if done or f == 0:
+                        state = analysis.state.to_json()
+                    if overlay is not None and writer is not None:
+                        for result in done:
+                            overlay.stroke_done(f, result, list(args.players))
+                        overlay.draw(shown, f, rows, state, view)
+                        writer.write(shown)
+
             while image is not None:
                 view = view_check(image)
-                rows = pipeline.process(image, index) if view else []
-                out_csv.writerows(r.as_csv() for r in rows)
-                done = analysis.feed(frame_from_rows(rows, index, view))
-                if done or index == 0:
-                    state = analysis.state.to_json()
-                if overlay is not None and writer is not None:
-                    for result in done:
-                        overlay.stroke_done(index, result, list(args.players))
-                    overlay.draw(image, index, rows, state, view)
-                    writer.write(image)
+                held.append((image if overlay is not None else None, view))
+                emit(pipeline.step(image, index, view))
                 index += 1
                 if not args.quiet and (index % 10 == 0 or index == total):
                     _progress(index, total, len(analysis.strokes), t0)
                 ok, image = capture.read()
                 if not ok:
                     image = None
+            emit(pipeline.flush())
         analysis.finish()
         if writer is not None:
             writer.release()

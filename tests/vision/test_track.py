@@ -53,7 +53,8 @@ def test_ball_vanishing_at_a_pocket_is_potted_then_respotted() -> None:
         tr.update(_dets([("black", *p), ("white", 0, -300)]))
     assert any(t.kind == BallKind.BLACK for t in tr.active())
     bid = next(t.track_id for t in tr.tracks if t.kind == BallKind.BLACK)
-    tr.update(_dets([("white", 0, -300)]))
+    for _ in range(tr.config.coast_frames + 1):
+        tr.update(_dets([("white", 0, -300)]))
     black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
     assert black.status == TrackStatus.POTTED
     assert all(t.kind != BallKind.BLACK for t in tr.active())
@@ -71,3 +72,53 @@ def test_at_most_fifteen_reds_and_one_white() -> None:
     kinds = [t.kind for t in tracks]
     assert kinds.count(BallKind.RED) == 15
     assert kinds.count(BallKind.WHITE) == 1
+
+
+def test_ball_at_rest_ignores_jitter_of_a_half_hidden_ball() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("brown", -1047.5, 0.0), ("white", 0, -300)]))
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        dx, dy = rng.uniform(-11, 11, 2)
+        tr.update(_dets([("brown", -1047.5 + dx, dy), ("white", 0, -300)]))
+        brown = next(t for t in tr.active() if t.kind == BallKind.BROWN)
+        assert np.allclose(brown.reported_mm, (-1047.5, 0.0), atol=1e-6)
+
+
+def test_hidden_ball_is_not_taken_by_a_sighting_elsewhere() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("brown", -1047.5, 0.0), ("white", 0, -300)]))
+    bid = next(t.track_id for t in tr.active() if t.kind == BallKind.BROWN)
+    # the brown is hidden; a brown-looking blob shows up 330 mm away, briefly
+    for _ in range(3):
+        tr.update(_dets([("brown", -717.5, 0.0), ("white", 0, -300)]))
+    tr.update(_dets([("brown", -1047.5, 0.0), ("white", 0, -300)]))
+    brown = next(t for t in tr.active() if t.kind == BallKind.BROWN)
+    assert brown.track_id == bid
+    assert np.allclose(brown.reported_mm, (-1047.5, 0.0), atol=1e-6)
+
+
+def test_struck_ball_is_released_and_rows_are_put_right() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("white", -1000.0, 100.0), ("blue", 0, 0)]))
+    released = []
+    for f in range(1, 8):
+        tr.update(_dets([("white", -1000.0 + 40 * f, 100.0), ("blue", 0, 0)]))
+        released += tr.releases
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    assert white.anchor is None
+    assert abs(white.reported_mm[0] - (-1000 + 40 * 7)) < 5
+    assert len(released) == 1
+    # the release hands back the first moving sightings (frames 1 and 2)
+    assert [f for f, _ in released[0].points][:2] == [1, 2]
+
+
+def test_unsure_detection_starts_no_track() -> None:
+    tr = BallTracker(OFFICIAL)
+    d = _dets([("red", -1041.0, 146.0), ("white", 0, -300)])
+    probs = d.probs.copy()
+    probs[0, :] = 0.0
+    probs[0, KINDS.index(BallKind.RED)] = 0.78
+    probs[0, KINDS.index(BallKind.PINK)] = 0.22
+    tracks = tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+    assert [t.kind for t in tracks] == [BallKind.WHITE]

@@ -1,0 +1,157 @@
+"""Run ``baulk analyze`` and ``baulk eval`` over sim clip folders; print the figures.
+
+Usage::
+
+    .venv/bin/python benchmarks/analyze_eval.py CLIP_DIR [CLIP_DIR ...] \\
+        [--out /tmp/analyze_eval] [--cache DIR] [--json]
+
+Each CLIP_DIR is a ``baulk synth`` folder (``video.mp4``, ``calibration.json``,
+``truth.json``, ``expected_score.json``). By default each clip is analysed by the
+``baulk analyze`` command (one process at a time) and scored by ``baulk eval``;
+one row per clip and a total row are printed (issue 6's figures).
+
+``--cache DIR`` is for development of tracking and stroke/event logic: the
+detection half of the vision pipeline (and the calibrated-view check) is run once
+per clip and stored in ``DIR``; later runs replay it through the tracker, the
+segmenter, the event detector and the rules engine in-process, which is many times
+faster. Figures for a resolve note must come from the default mode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from baulk.commands.eval import Figures, compare, evaluate  # noqa: E402
+
+COLUMNS = ("strokes_f1", "start_end_within_2", "start_abs_error_max",
+           "end_abs_error_max", "first_contact_accuracy", "pots_f1",
+           "cue_ball_pots_found", "off_table_found", "scores_equal")
+HEAD = ("strokes F1", "s/e<=2", "start err", "end err", "1st contact", "pots F1",
+        "cue pots", "off", "score")
+
+
+def _analyze_cli(clip: Path, out: Path) -> float:
+    """Run ``baulk analyze`` on a clip; seconds taken."""
+    t0 = time.perf_counter()
+    cmd = [sys.executable, "-m", "baulk.cli", "analyze", str(clip / "video.mp4"),
+           "--calibration", str(clip / "calibration.json"), "-o", str(out),
+           "--quiet"]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{clip}: baulk analyze failed:\n{proc.stderr[-2000:]}")
+    return time.perf_counter() - t0
+
+
+def _detections(clip: Path, cache: Path) -> list[tuple[bool, Any, Any]]:
+    """Per frame ``(view, regions, detections)``, from the cache or computed."""
+    path = cache / f"{clip.name}.pkl"
+    if path.is_file():
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    import cv2
+
+    from baulk.pipeline import ViewCheck
+    from vision.pipeline import Pipeline
+    from vision.synthetic import clip_calibration
+
+    cal = clip_calibration(clip / "calibration.json")
+    cap = cv2.VideoCapture(str(clip / "video.mp4"))
+    ok, image = cap.read()
+    pipe = Pipeline(cal)
+    check = ViewCheck(cal, image)
+    out = []
+    i = 0
+    while ok:
+        view = check(image)
+        regions, dets = pipe.detect(image, i) if view else (None, None)
+        out.append((view, regions, dets))
+        i += 1
+        ok, image = cap.read()
+    cap.release()
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        pickle.dump(out, fh)
+    return out
+
+
+def _analyze_cached(clip: Path, cache: Path) -> tuple[Figures, float]:
+    """Replay cached detections through tracking, strokes, events and rules."""
+    from baulk.pipeline import Analysis, frame_from_rows
+    from vision.pipeline import Pipeline
+    from vision.synthetic import clip_calibration
+
+    frames = _detections(clip, cache)
+    t0 = time.perf_counter()
+    cal = clip_calibration(clip / "calibration.json")
+    pipe = Pipeline(cal)
+    analysis = Analysis(spec=cal.spec, fps=30.0)
+    for i, (view, regions, dets) in enumerate(frames):
+        for f, rows in pipe.feed(i, regions, dets, view):
+            analysis.feed(frame_from_rows(rows or [], f, rows is not None))
+    for f, rows in pipe.flush():
+        analysis.feed(frame_from_rows(rows or [], f, rows is not None))
+    analysis.finish()
+    strokes = [s.to_json() for s in analysis.strokes]
+    truth = json.loads((clip / "truth.json").read_text())
+    exp = clip / "expected_score.json"
+    expected = json.loads(exp.read_text()).get("state") if exp.is_file() else None
+    fig = compare(strokes, analysis.state.to_json(), truth, expected)
+    return fig, time.perf_counter() - t0
+
+
+def _row(name: str, s: dict[str, Any], secs: float | None) -> str:
+    cells = [f"{name:<18}"] + [f"{s[c]!s:>11}" for c in COLUMNS]
+    if secs is not None:
+        cells.append(f"{secs:7.1f}s")
+    return " ".join(cells)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("clips", nargs="+", type=Path)
+    ap.add_argument("--out", type=Path, default=Path("/tmp/analyze_eval"))
+    ap.add_argument("--cache", type=Path, help="replay cached detections (dev)")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print mistakes")
+    args = ap.parse_args(argv)
+    total = Figures()
+    print(" ".join([f"{'clip':<18}"] + [f"{h:>11}" for h in HEAD]))
+    results = {}
+    for clip in args.clips:
+        name = clip.resolve().name
+        if name == "video.mp4" or clip.is_file():
+            clip, name = clip.parent, clip.parent.name
+        if args.cache is not None:
+            fig, secs = _analyze_cached(clip, args.cache)
+        else:
+            out = args.out / name
+            args.out.mkdir(parents=True, exist_ok=True)
+            secs = _analyze_cli(clip, out)
+            fig = evaluate(out, clip)
+        total.add(fig)
+        s = fig.summary()
+        results[name] = s | {"mistakes": fig.mistakes, "seconds": round(secs, 1)}
+        print(_row(name, s, secs), flush=True)
+        if args.verbose:
+            for m in fig.mistakes:
+                print(f"    {m}")
+    print(_row("TOTAL", total.summary(), None))
+    if args.json:
+        print(json.dumps(results | {"total": total.summary()}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
