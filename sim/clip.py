@@ -41,6 +41,7 @@ from sim.render import Appearance, Balls, random_appearance, render_frame_info
 from sim.sequencing import (
     COLOURS,
     Outcome,
+    golf_start_state,
     name_of,
     next_state,
     place_in_d,
@@ -127,6 +128,21 @@ def shot_record(sim: StrokeSim, plan: Plan) -> dict[str, Any]:
     return rec
 
 
+def golf_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """A shot record of snooker golf: the colours standing for the players' balls
+    named by number, as the contract names golf balls (``"1"`` is the yellow)."""
+
+    def number(name: str) -> str:
+        return str(COLOURS.index(name) + 1) if name in COLOURS else name
+
+    out = dict(rec)
+    for key in ("first_contact", "off_table", "cushion_after_contact"):
+        out[key] = [number(b) for b in rec.get(key, [])]
+    out["potted"] = [{**p, "ball": number(p["ball"])} for p in rec["potted"]]
+    out.pop("positions", None)  # golf needs no positions
+    return out
+
+
 def _event_time(sim: StrokeSim, key: str) -> float:
     return next(
         (e.time for e in sim.events if e.kind == "pocket" and key in e.balls), 0.0
@@ -195,22 +211,28 @@ def make_clip(
     app = random_appearance(app_rng, table)
     if reds is None:
         reds = int(play_rng.choice([15, 10, 6]))
-    start = rack(table, reds)
+    golf = variant == "golf"
+    players = ["Player 1", "Player 2"]
+    if golf:
+        reds = 0
+        state = golf_start_state(len(players), table)
+        start = dict(state.positions)
+    else:
+        start = rack(table, reds)
+        state = start_state(start, reds, table, variant)
     keys = ("white", *COLOURS, *sorted(k for k in start if k.startswith("red")))
     index = {k: i for i, k in enumerate(keys)}
     r = table.ball_radius
-    state = start_state(start, reds, table, variant)
     skill = float(play_rng.uniform(0.08, 0.3))
-    players = ["Player 1", "Player 2"]
-    log: list[dict[str, Any]] = [
-        {
-            "type": "frame_start",
-            "variant": variant,
-            "players": players,
-            "breaker": 0,
-            "reds": reds,
-        }
-    ]
+    first_record: dict[str, Any] = {
+        "type": "frame_start",
+        "variant": variant,
+        "players": players,
+        "breaker": 0,
+    }
+    if not golf:
+        first_record["reds"] = reds
+    log: list[dict[str, Any]] = [first_record]
     frames: list[_Frame] = []
     stroke_truth: list[dict[str, Any]] = []
 
@@ -290,6 +312,8 @@ def make_clip(
             frames.append(_Frame(xyz, path, occ))
         end_frame = len(frames) - 1
         rec = shot_record(sim, plan)
+        if golf:
+            rec = golf_record(rec)
         log.append(rec)
         outcome = Outcome(
             record=rec,
@@ -300,7 +324,7 @@ def make_clip(
             },
         )
         player = state.to_play
-        state, respotted = next_state(state, outcome)
+        state, respotted = next_state(state, outcome, table)
         events = [
             {**e.to_dict(), "frame": start_frame + math.ceil(e.time * fps - 1e-9)}
             for e in sim.events

@@ -94,6 +94,8 @@ def choose_shot(
         obj = pos[key]
         others = [p for k, p in pos.items() if k not in ("white", key)]
         for pocket, target in _aim_points(table).items():
+            if state.pocket_on is not None and pocket != state.pocket_on:
+                continue
             u = target - obj
             d2 = float(np.linalg.norm(u))
             u /= d2
@@ -155,6 +157,8 @@ def choose_shot(
     v = pos[target] - cue
     d = float(np.linalg.norm(v))
     thin = math.degrees(math.asin(min(1.0, 1.7 * r / max(d, 2 * r))))
+    if state.pocket_on is not None:
+        thin = 0.0  # snooker golf: no safety, send the ball on towards the hole
     angle = _angle(v) + thin * float(rng.choice([-1.0, 1.0]))
     shot = Shot(
         angle_deg=angle + float(rng.normal(0, skill_deg)),

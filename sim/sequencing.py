@@ -19,6 +19,7 @@ import numpy as np
 from calibration.table import TableSpec
 from rules import COLOURS, VARIANTS, Phase, parse_record
 from rules import FrameState as Referee
+from rules.variants import GolfGame, golf_colour
 
 
 def name_of(key: str) -> str:
@@ -37,6 +38,7 @@ class FrameState:
         to_play: Index of the player to play (0 or 1).
         strokes: Strokes played so far.
         referee: The rules engine's state of the frame.
+        pocket_on: Snooker golf: the only pocket the striker may pot into.
     """
 
     positions: Mapping[str, tuple[float, float]]
@@ -44,7 +46,8 @@ class FrameState:
     cue_in_hand: bool
     to_play: int = 0
     strokes: int = 0
-    referee: Referee | None = field(default=None, compare=False)
+    referee: Referee | GolfGame | None = field(default=None, compare=False)
+    pocket_on: str | None = None
 
     def on_keys(self) -> list[str]:
         """Keys of the balls that are on."""
@@ -99,6 +102,50 @@ class Outcome:
     final: Mapping[str, tuple[float, float]]
 
 
+def golf_start_state(players: int, table: TableSpec) -> FrameState:
+    """Snooker golf, golf rules 3 and 6: the first player's ball (the yellow) on
+    the back spot (the black's), the cue ball on the centre spot (the blue's)."""
+    referee = GolfGame.new(tuple(f"Player {i + 1}" for i in range(players)))
+    positions = {golf_colour(0): table.spots["black"], "white": table.spots["blue"]}
+    return FrameState(
+        positions=positions,
+        ball_on=golf_colour(0),
+        cue_in_hand=False,
+        referee=referee,
+        pocket_on=str(referee.pocket_on),
+    )
+
+
+def _golf_next(
+    state: FrameState,
+    referee: GolfGame,
+    positions: dict[str, tuple[float, float]],
+    table: TableSpec,
+) -> FrameState:
+    """Golf rules 6, 7: the next player's ball on the back spot; on the first
+    hole the cue ball back on the centre spot, later where it stopped."""
+    player = referee.to_play
+    own = golf_colour(player)
+    if referee.frame_over:
+        return replace(state, positions=positions, referee=referee)
+    if player != state.to_play or own not in positions:
+        positions = {k: v for k, v in positions.items() if k == "white"}
+        positions[own] = table.spots["black"]
+        if referee.holes_done[player] == 0:
+            positions["white"] = table.spots["blue"]
+    in_hand = referee.in_hand and "white" not in positions
+    return replace(
+        state,
+        positions=positions,
+        ball_on=own,
+        cue_in_hand=in_hand,
+        to_play=player,
+        strokes=state.strokes + 1,
+        referee=referee,
+        pocket_on=None if referee.pocket_on is None else str(referee.pocket_on),
+    )
+
+
 def _ball_on(referee: Referee) -> str:
     if referee.phase is Phase.RED:
         return "red"
@@ -108,9 +155,9 @@ def _ball_on(referee: Referee) -> str:
 
 
 def next_state(
-    state: FrameState, outcome: Outcome
+    state: FrameState, outcome: Outcome, table: TableSpec
 ) -> tuple[FrameState, dict[str, tuple[float, float]]]:
-    """The next stroke's state, and the colours re-spotted (key -> position).
+    """The next stroke's state, and the balls re-spotted (key -> position).
 
     Raises:
         rules.RulesError: the record is impossible (a bug of the simulation).
@@ -120,12 +167,16 @@ def next_state(
     positions = dict(outcome.final)
     respotted: dict[str, tuple[float, float]] = {}
     last = referee.last
+    golf = isinstance(referee, GolfGame)
     for respot in last.respotted if last is not None else ():
-        # Colour keys are the colour names.
-        respotted[respot.ball] = respot.position
-        positions[respot.ball] = respot.position
+        # Colour keys are the colour names; golf balls stand as colours.
+        key = golf_colour(int(respot.ball) - 1) if golf else respot.ball
+        respotted[key] = respot.position
+        positions[key] = respot.position
     if referee.in_hand:
         positions.pop("white", None)
+    if isinstance(referee, GolfGame):
+        return _golf_next(state, referee, positions, table), respotted
     return (
         replace(
             state,

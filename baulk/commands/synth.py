@@ -39,7 +39,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--variant",
-        choices=("wpbsa", "amateur", "american"),
+        choices=("wpbsa", "amateur", "american", "golf"),
         default="wpbsa",
         help="rules refereeing the clip (default wpbsa)",
     )
@@ -55,7 +55,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the clip; 2 on bad arguments or a missing physics engine."""
-    from calibration.table import table_by_name
+    from calibration.table import OFFICIAL, table_by_name
     from rules import VARIANTS
 
     if args.strokes < 1:
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         table = (
             table_by_name(args.table)
             if args.table
-            else VARIANTS[args.variant].default_table
+            else getattr(VARIANTS[args.variant], "default_table", OFFICIAL)
         )
     except ValueError as error:
         raise UserError(str(error)) from None

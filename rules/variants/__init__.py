@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.frame import FrameState
 from rules.variants.amateur import AmateurFrame
 from rules.variants.american import AmericanFrame
-from rules.variants.golf import GOLF_POCKETS, GolfGame, golf_ball
+from rules.variants.golf import GOLF_POCKETS, GolfGame, golf_ball, golf_colour
 
 Game = FrameState | GolfGame
 """The state of one frame (or one game of golf)."""
@@ -31,4 +31,5 @@ __all__ = [
     "Game",
     "GolfGame",
     "golf_ball",
+    "golf_colour",
 ]

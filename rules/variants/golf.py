@@ -5,6 +5,10 @@ with a numbered object ball (``"1"`` for the first player, ``"2"`` for the secon
 ...). Each pots his ball into the six pockets in turn, the fewest strokes winning:
 a stroke costs one point, a foul three more.
 
+Played with a set of snooker balls, the players' balls are the colours in order of
+value: the first player's ``"1"`` is the yellow, the second's ``"2"`` the green, and
+so on (at most six players then); a log may name them either way.
+
 The seed does not number the pockets. Ours go round the table from the top-left
 pocket, the object ball starting on the black spot (the "back spot"):
 ``top_left, top_right, middle_right, baulk_right, baulk_left, middle_left``. A
@@ -17,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from calibration.table import OFFICIAL, Pocket, TableSpec
+from rules.balls import COLOURS
 from rules.errors import IllegalDecisionError, IllegalShotError
 from rules.fouls import FROM_REFEREE, Foul
 from rules.frame import Respot, ShotResult
@@ -42,6 +47,30 @@ FOUL_PENALTY = 3
 def golf_ball(player: int) -> str:
     """The object ball of ``player`` (0-based): ``"1"`` for the first player."""
     return str(player + 1)
+
+
+def golf_colour(player: int) -> str:
+    """The snooker ball that stands for ``player``'s ball: the yellow for the first."""
+    return COLOURS[player]
+
+
+def _numbered(name: str) -> str:
+    """A colour standing for a player's ball, as that ball's number."""
+    return golf_ball(COLOURS.index(name)) if name in COLOURS else name
+
+
+def numbered_shot(shot: Shot) -> Shot:
+    """``shot`` with colours standing for players' balls renamed to their numbers."""
+    return replace(
+        shot,
+        first_contact=tuple(_numbered(b) for b in shot.first_contact),
+        potted=tuple(replace(p, ball=_numbered(p.ball)) for p in shot.potted),
+        off_table=tuple(_numbered(b) for b in shot.off_table),
+        cushion_after_contact=None
+        if shot.cushion_after_contact is None
+        else tuple(_numbered(b) for b in shot.cushion_after_contact),
+        nominated=None if shot.nominated is None else _numbered(shot.nominated),
+    )
 
 
 @dataclass(frozen=True)
@@ -141,7 +170,7 @@ class GolfGame:
                 f"a {type(record).__name__} record has no place in snooker golf",
                 "type",
             )
-        return replace(self._stroke(record), parent=self)
+        return replace(self._stroke(numbered_shot(record)), parent=self)
 
     def _check(self, shot: Shot, own: str) -> None:
         allowed = {"white", own}

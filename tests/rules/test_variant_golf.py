@@ -172,3 +172,14 @@ def test_golf_a_pot_needs_its_pocket():
     with pytest.raises(IllegalShotError) as error:
         play(golf(2), {"type": "shot", "first_contact": ["1"], "potted": ["1"]})
     assert error.value.field == "potted"
+
+
+def test_golf_with_snooker_balls_the_colours_stand_for_the_players_balls():
+    # Played with a snooker set: the first player's ball is the yellow, the
+    # second's the green.
+    records = [golf(2), stroke("yellow"), stroke("yellow", P[0], cushion=False)]
+    data = play(*records).to_json()
+    assert data["holes_done"] == [1, 0]
+    assert data["ball_on"] == ["2"]
+    with pytest.raises(IllegalShotError):
+        play(*records, stroke("yellow"))

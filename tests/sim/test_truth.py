@@ -10,7 +10,14 @@ import pytest
 
 from calibration.table import OFFICIAL
 from sim.clip import positions_record
-from sim.sequencing import Outcome, next_state, place_in_d, rack, start_state
+from sim.sequencing import (
+    Outcome,
+    golf_start_state,
+    next_state,
+    place_in_d,
+    rack,
+    start_state,
+)
 from sim.truth import load_clip, write_frames
 
 
@@ -68,19 +75,21 @@ def test_sequencing_asks_the_rules_engine() -> None:
     pos["white"] = (-1100.0, 50.0)
     final = {k: v for k, v in pos.items() if k != "red_01"}
     state2, respotted = next_state(
-        state, Outcome(_record("red", ["red"], final), final)
+        state, Outcome(_record("red", ["red"], final), final), OFFICIAL
     )
     assert state2.ball_on == "colour" and state2.to_play == 0 and not respotted
     # The pink potted comes back to its spot (seed Part 3 rule 7).
     final3 = {k: v for k, v in state2.positions.items() if k != "pink"}
     state3, respotted = next_state(
-        state2, Outcome(_record("pink", ["pink"], final3), final3)
+        state2, Outcome(_record("pink", ["pink"], final3), final3), OFFICIAL
     )
     assert respotted == {"pink": OFFICIAL.spots["pink"]}
     assert state3.ball_on == "red" and state3.to_play == 0
     # In-off: foul, turn passes, cue ball in hand.
     final4 = {k: v for k, v in state3.positions.items() if k != "white"}
-    state4, _ = next_state(state3, Outcome(_record("red", ["white"], final4), final4))
+    state4, _ = next_state(
+        state3, Outcome(_record("red", ["white"], final4), final4), OFFICIAL
+    )
     assert (
         state4.cue_in_hand and state4.to_play == 1 and "white" not in state4.positions
     )
@@ -96,7 +105,9 @@ def test_sequencing_respots_on_a_free_spot_when_its_own_is_taken() -> None:
     final = {k: v for k, v in pos.items() if k != "pink"}
     final["red_01"] = OFFICIAL.spots["pink"]
     final["white"] = (-1100.0, 50.0)
-    _, respotted = next_state(state, Outcome(_record("red", ["pink"], final), final))
+    _, respotted = next_state(
+        state, Outcome(_record("red", ["pink"], final), final), OFFICIAL
+    )
     x, y = respotted["pink"]
     assert y == 0 and x > OFFICIAL.spots["pink"][0] + OFFICIAL.ball_diameter_mm
 
@@ -106,3 +117,26 @@ def test_sequencing_referees_with_the_clip_variant() -> None:
     assert state.referee is not None and state.referee.variant == "american"
     with pytest.raises(ValueError, match="golf"):
         start_state(rack(OFFICIAL, 6), 6, OFFICIAL, "golf")
+
+
+def test_golf_sequencing_next_player_on_the_back_spot() -> None:
+    state = golf_start_state(2, OFFICIAL)
+    assert state.positions == {
+        "yellow": OFFICIAL.spots["black"],
+        "white": OFFICIAL.spots["blue"],
+    }
+    # The yellow (ball 1) goes into the first hole: the green (ball 2) comes on
+    # the back spot and the cue ball back on the centre spot (golf rules 6, 7).
+    record = {
+        "type": "shot",
+        "first_contact": ["1"],
+        "potted": [{"ball": "1", "pocket": state.pocket_on}],
+        "cushion_after_contact": [],
+    }
+    final = {"white": (500.0, 200.0)}
+    state2, _ = next_state(state, Outcome(record, final), OFFICIAL)
+    assert state2.to_play == 1 and state2.ball_on == "green"
+    assert state2.positions == {
+        "white": OFFICIAL.spots["blue"],
+        "green": OFFICIAL.spots["black"],
+    }
