@@ -109,8 +109,9 @@ class Analysis:
     def _start(self, bf: BallFrame) -> None:
         reds = self.reds
         if reds is None:
-            n = sum(1 for k in bf.kinds if k == "red")
-            reds = min((r for r in (6, 10, 15) if r >= n), default=15)
+            red = np.array([k == "red" for k in bf.kinds], bool)
+            reds = rack_reds(bf.xy_mm[red] if red.any() else np.zeros((0, 2)),
+                             self.detector.spec)
         rec = {"type": "frame_start", "variant": self.variant,
                "players": list(self.players), "breaker": 0, "reds": reds}
         self.log.append(rec)
@@ -168,6 +169,52 @@ class Analysis:
                               tracks.start_confidence)
         self.strokes.append(result)
         return result
+
+
+RACKS = {3: 6, 4: 10, 5: 15}
+"""Rows of the triangle -> reds in the rack."""
+
+
+def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
+    """Reds in the rack (6, 10 or 15), from the reds seen at the start of a frame.
+
+    The rack is a triangle with its apex next to the pink spot: its depth (rows,
+    one every sqrt(3) ball radii) tells 6, 10 and 15 reds apart even when a few
+    false or missed reds spoil a plain count. When the reds do not stand in a
+    rack (footage starting mid-frame), the count is rounded up to a rack size.
+
+    Args:
+        red_mm: (N, 2) table mm of the reds seen.
+        spec: Table geometry.
+    """
+    red_mm = np.asarray(red_mm, dtype=np.float64).reshape(-1, 2)
+    n = len(red_mm)
+    fallback = min((r for r in (6, 10, 15) if r >= n), default=15)
+    if n < 3:
+        return fallback
+    r = spec.ball_radius
+    pink = np.asarray(spec.spots["pink"], dtype=np.float64)
+    apex = pink + np.array([2 * r, 0.0])
+    # the pack: reds linked to the ball nearest the apex by touching neighbours
+    start = int(np.argmin(np.linalg.norm(red_mm - apex, axis=1)))
+    if np.linalg.norm(red_mm[start] - apex) > 3 * r:
+        return fallback
+    pack = {start}
+    todo = [start]
+    while todo:
+        i = todo.pop()
+        d = np.linalg.norm(red_mm - red_mm[i], axis=1)
+        for j in np.flatnonzero(d < 2.6 * r):
+            if int(j) not in pack:
+                pack.add(int(j))
+                todo.append(int(j))
+    pts = red_mm[sorted(pack)]
+    # from the apex's place, not the first red seen: the apex red may be missed
+    depth = float(pts[:, 0].max() - apex[0])
+    rows = round(depth / (np.sqrt(3.0) * r)) + 1
+    if rows not in RACKS or len(pts) < 0.6 * RACKS[rows]:
+        return fallback
+    return RACKS[rows]
 
 
 def _stayed_in_d(tr: StrokeTracks, spec: TableSpec) -> bool:

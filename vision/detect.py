@@ -36,6 +36,49 @@ from vision.kinds import KINDS, NONE_CLASS, BallKind
 
 N_RAYS = 40
 
+MIN_DISC_COVER = 0.85
+"""Share of a candidate's disc (sampled at 0.3, 0.55 and 0.8 expected radii) that
+must be foreground: a ball covers all of it, a line, an arc of the D, a spot or the
+edge of a shadow far less (measured on sim clips: balls 1.0, baulk-line and D
+candidates 0.2-0.5, a false second white beside the real one 0.6-0.8)."""
+
+POCKET_MARGIN_MM = 2.0
+"""Near a pocket mouth a candidate's centre may lie at most this far beyond the
+place a ball at rest can reach (the dark opening and the jaws make false discs
+there; a ball dropping in is lost a frame or two early, which the tracker allows)."""
+
+
+def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray
+                  ) -> np.ndarray:
+    """(N,) share of each disc's sample points where ``fg`` >= 0.5.
+
+    Sample points outside ``fg`` are left out (a disc wholly outside scores 1).
+
+    Args:
+        fg: (H, W) float32 foreground strength.
+        centres: (N, 2) disc centres, px in ``fg``.
+        radii: (N,) expected ball radii, px.
+    """
+    n = len(centres)
+    if n == 0:
+        return np.zeros(0)
+    ang = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    rings = np.array([0.3, 0.55, 0.8])
+    dx = (rings[:, None] * np.cos(ang)[None]).ravel()
+    dy = (rings[:, None] * np.sin(ang)[None]).ravel()
+    r = np.asarray(radii, dtype=np.float64).reshape(-1, 1)
+    c = np.asarray(centres, dtype=np.float64).reshape(-1, 2)
+    px = (c[:, :1] + r * dx[None]).astype(np.float32)
+    py = (c[:, 1:] + r * dy[None]).astype(np.float32)
+    vals = cv2.remap(np.asarray(fg, np.float32), px, py, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+    # points off the map (a ball cut by a search box's edge) do not count
+    h, w = fg.shape[:2]
+    inside = (px >= 0) & (px <= w - 1) & (py >= 0) & (py <= h - 1)
+    hits = ((vals >= 0.5) & inside).sum(axis=1)
+    n_in = inside.sum(axis=1)
+    return np.where(n_in > 0, hits / np.maximum(n_in, 1), 1.0)
+
 
 class Detector(Protocol):
     """Finds balls in frames of one calibrated camera."""
@@ -242,6 +285,7 @@ class BallDetector:
             xy, rad, qual = _dedupe(xy, rad, qual)
         xy_mm = self.view.to_table(xy)
         on = self.view.on_bed(xy_mm, margin_mm=0.35 * self.view.ball_radius_mm)
+        on &= ~self._in_pocket_mouth(xy_mm)
         xy, rad, qual, xy_mm = xy[on], rad[on], qual[on], xy_mm[on]
         probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
         if regions is None and not self.colours_learned and isinstance(
@@ -253,6 +297,20 @@ class BallDetector:
             probs = constrain_kinds(probs)
         keep = probs[:, -1] < 0.5
         return Detections(xy[keep], xy_mm[keep], rad[keep], probs[keep], frame=frame)
+
+    def _in_pocket_mouth(self, xy_mm: np.ndarray) -> np.ndarray:
+        """(N,) bool: centres in a pocket mouth, beyond where a ball can rest."""
+        spec = self.view.cal.spec
+        r = spec.ball_radius
+        out = np.zeros(len(xy_mm), bool)
+        if len(xy_mm) == 0:
+            return out
+        beyond = ~self.view.on_bed(xy_mm, margin_mm=POCKET_MARGIN_MM)
+        for pocket, pt in spec.pockets.items():
+            near = np.linalg.norm(xy_mm - np.asarray(pt), axis=1) < (
+                0.5 * spec.pocket_mouth(pocket) + 2 * r)
+            out |= near & beyond
+        return out
 
     def learn_colours(
         self,
@@ -333,6 +391,10 @@ class BallDetector:
             c, r, q = _dedupe(c, r, q)
         c, r, q = self._add_highlight_seeds(image[y0:y1, x0:x1], mask, (x0, y0),
                                             c, r, q)
+        # a ball is a filled disc: lines, arcs, spots and shadow edges are not
+        disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])))
+        keep = disc >= MIN_DISC_COVER
+        c, r, q = c[keep], r[keep], q[keep]
         return c + np.array([x0, y0]), r, q
 
     def _add_highlight_seeds(
@@ -455,7 +517,7 @@ def _subpixel_peaks(dist: np.ndarray, peaks: np.ndarray) -> np.ndarray:
     for i, (x, y) in enumerate(np.round(peaks).astype(int)):
         if not (1 <= x < w - 1 and 1 <= y < h - 1):
             continue
-        c = dist[y, x]
+        c = float(dist[y, x])
         for axis, (a, b) in enumerate(
             ((dist[y, x - 1], dist[y, x + 1]), (dist[y - 1, x], dist[y + 1, x]))
         ):

@@ -157,6 +157,9 @@ class TrackerConfig:
         settle_frames: See ``settle_mm``.
         release_prob: Least probability of the ball's kind for a detection to
             count as evidence that a ball at rest moved.
+        blur_prob: Detections between this and ``release_prob`` (a ball
+            blurred by a fast start, the break's cue ball) count as evidence
+            only as part of a steady run away from the anchor (``_released``).
         coast_frames: Frames a ball lost while moving is looked for ahead on its
             motion before it is potted (near a pocket) or held.
     """
@@ -181,6 +184,7 @@ class TrackerConfig:
     settle_frames: int = 4
     coast_frames: int = 4
     release_prob: float = 0.8
+    blur_prob: float = 0.4
 
 
 @dataclass
@@ -365,7 +369,8 @@ class BallTracker:
                 return True
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
-            if float(dets.probs[j, KINDS.index(t.kind)]) < c.release_prob:
+            kp = float(dets.probs[j, KINDS.index(t.kind)])
+            if kp < c.blur_prob:
                 # unsure of its kind: no evidence that this ball moved
                 self._seen(t, dets, j, keep_meas=True)
                 return True

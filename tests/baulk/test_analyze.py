@@ -135,3 +135,24 @@ def test_eval_command_prints_figures(tmp_path: Path,
     text = capsys.readouterr().out
     assert "strokes: F1 1.000" in text and "final score equal to truth: yes" in text
     assert main(["eval", str(out), str(tmp_path / "missing")]) == 2
+
+
+@pytest.mark.parametrize("rows", [3, 4, 5])
+def test_rack_reds_from_the_triangle_depth_despite_misses_and_extras(
+        rows: int) -> None:
+    from baulk.pipeline import rack_reds
+    from vision.synthetic import pack_positions
+
+    reds = {3: 6, 4: 10, 5: 15}[rows]
+    pack = np.array(pack_positions(OFFICIAL))
+    apex = pack[np.argmin(pack[:, 0])]
+    depth = np.round((pack[:, 0] - apex[0]) / (np.sqrt(3) * OFFICIAL.ball_radius))
+    rack = pack[depth < rows]
+    assert len(rack) == reds
+    assert rack_reds(rack, OFFICIAL) == reds
+    # the apex red missed, and a false red between two of the pack
+    spoilt = np.vstack([rack[rack[:, 0] > apex[0] + 1], rack[-2:].mean(0)])
+    assert rack_reds(spoilt, OFFICIAL) == reds
+    # reds scattered over the table (mid-frame footage): the count, rounded up
+    loose = np.array([[-800.0 + 300 * i, 200.0 * (-1) ** i] for i in range(7)])
+    assert rack_reds(loose, OFFICIAL) == 10

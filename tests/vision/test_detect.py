@@ -77,3 +77,44 @@ def test_wrong_frame_size_raises() -> None:
     det = BallDetector(truth_calibration(cam), AcceptAll())
     with pytest.raises(ValueError, match="calibration"):
         det.detect(sc.image[:100])
+
+
+def test_disc_coverage_tells_balls_from_lines_and_arcs() -> None:
+    from vision.detect import MIN_DISC_COVER, disc_coverage
+
+    fg = np.zeros((80, 200), np.float32)
+    yy, xx = np.mgrid[:80, :200]
+    fg[(xx - 40) ** 2 + (yy - 40) ** 2 <= 11**2] = 1.0  # a ball, r = 11 px
+    fg[:, 118:123] = 1.0  # a 5 px wide line (the baulk line's foreground)
+    ring = np.abs(np.hypot(xx - 170, yy - 40) - 20) <= 2.5  # an arc of the D
+    fg[ring] = 1.0
+    cov = disc_coverage(fg, np.array([[40.0, 40.0], [120.0, 40.0],
+                                      [170.0, 60.0]]), np.full(3, 11.0))
+    assert cov[0] == 1.0
+    assert cov[1] < 0.5 and cov[2] < 0.5
+    assert (cov >= MIN_DISC_COVER).tolist() == [True, False, False]
+    assert disc_coverage(fg, np.zeros((0, 2)), np.zeros(0)).shape == (0,)
+
+
+def test_candidates_in_a_pocket_mouth_beyond_the_cushion_are_refused() -> None:
+    from sim.camera import make_camera as _cam
+
+    rng = np.random.default_rng(3)
+    cal = truth_calibration(_cam("overhead", rng, size=SIZE))
+    det = BallDetector(cal, AcceptAll())
+    r = OFFICIAL.ball_radius
+    hw = OFFICIAL.half_width
+    xy = np.array([[0.0, hw - r + 8.0],      # in the middle pocket's mouth
+                   [0.0, hw - r],            # a ball at rest on the cushion
+                   [500.0, hw - r + 8.0],    # on the cushion, far from pockets
+                   [0.0, -hw + r + 30.0]])   # well on the bed
+    assert det._in_pocket_mouth(xy).tolist() == [True, False, False, False]
+
+
+def test_disc_coverage_ignores_points_off_the_map() -> None:
+    from vision.detect import disc_coverage
+
+    fg = np.zeros((40, 40), np.float32)
+    yy, xx = np.mgrid[:40, :40]
+    fg[(xx - 2) ** 2 + (yy - 20) ** 2 <= 11**2] = 1.0  # a ball cut by the edge
+    assert disc_coverage(fg, np.array([[2.0, 20.0]]), np.array([11.0]))[0] == 1.0
