@@ -22,12 +22,15 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from calibration.table import TableSpec, table_by_name
+
+if TYPE_CHECKING:
+    from calibration.lens import Lens
 
 FORMAT = "baulk-calibration"
 VERSION = 1
@@ -432,6 +435,7 @@ def fit_points(
     names: Sequence[str] | None = None,
     ransac_mm: float = 25.0,
     focal_px: float | None = None,
+    lens: Lens | None = None,
 ) -> Calibration:
     """Calibrate from point pairs.
 
@@ -443,6 +447,9 @@ def fit_points(
         names: Optional N names for the residual report.
         ransac_mm: RANSAC inlier threshold, mm on the table.
         focal_px: Known focal length, else estimated or guessed.
+        lens: Intrinsics and distortion from ``calibration.lens`` (rescaled to
+            ``image_size`` if need be): the points are undistorted first, and the
+            lens is stored in the calibration.
 
     Returns:
         The calibration; ``residuals_mm`` holds every point's error in mm (RANSAC
@@ -487,6 +494,10 @@ def fit_points(
                 f"three (or more) of the {what} points are collinear: need four "
                 "points with no three on a line"
             )
+    if lens is not None:
+        if tuple(lens.image_size) != (int(w), int(h)):
+            lens = lens.scaled((int(w), int(h)))
+        img = lens.undistort(img)
     if len(img) == 4:
         hom = cv2.getPerspectiveTransform(
             img.astype(np.float32), tab.astype(np.float32)
@@ -505,9 +516,18 @@ def fit_points(
         raise CalibrationError("no homography fits these points")
     check_orientation(hom, spec)
     residuals = np.linalg.norm(apply_homography(hom, img) - tab, axis=1)
-    pose = pose_from_homography(np.linalg.inv(hom), image_size, focal_px=focal_px)
+    if lens is None:
+        pose = pose_from_homography(np.linalg.inv(hom), image_size, focal_px=focal_px)
+        dist = None
+    else:
+        pose = pose_from_homography(
+            np.linalg.inv(hom), image_size, camera_matrix=lens.camera_matrix
+        )
+        dist = np.asarray(lens.dist_coeffs, np.float64)
     n_out = int((~inliers).sum())
     notes = (f"{n_out} RANSAC outlier(s)",) if n_out else ()
+    if lens is not None:
+        notes = (*notes, f"lens from {lens.views} checkerboard views")
     return Calibration(
         image_size=(int(w), int(h)),
         table=spec.name,
@@ -516,6 +536,7 @@ def fit_points(
         residuals_mm=residuals,
         residual_names=tuple(labels),
         pose=pose,
+        dist_coeffs=dist,
         notes=notes,
     )
 

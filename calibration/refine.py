@@ -216,7 +216,6 @@ def _curves(spec: TableSpec, cam: Camera8, nose_mm: float) -> list[tuple]:
     """Table curves to look for: (group, kind, value, z, (N, 3) points, (N, 3) inward
     unit directions on the table)."""
     hl, hw = spec.half_length, spec.half_width
-    -cam.rotation.T @ cam.tvec
     out = []
     # cushions: baulk (x=-hl), right (y=-hw), top (x=+hl), left (y=+hw)
     for group, (kind, sign) in enumerate(
@@ -250,7 +249,7 @@ def _curves(spec: TableSpec, cam: Camera8, nose_mm: float) -> list[tuple]:
 
 def find_samples(
     gray: np.ndarray, cam: Camera8, spec: TableSpec, window_mm: float,
-    nose_mm: float = CUSHION_NOSE_HEIGHT_MM,
+    nose_mm: float = CUSHION_NOSE_HEIGHT_MM, clothlike: np.ndarray | None = None,
 ) -> Samples:
     """Search the image near each predicted table line for its edge or ridge.
 
@@ -260,6 +259,9 @@ def find_samples(
         spec: Table geometry.
         window_mm: Search half-width around the prediction, mm on the table.
         nose_mm: Cushion nose height, mm.
+        clothlike: (H, W) float32, 1 where a pixel has the cloth's colour, or None.
+            A cushion's edge then counts only with cloth on both sides (the cushion
+            top or face, the bed): not the rail's edge, nor a score bar's.
     """
     h, w = gray.shape
     px_l, kind_l, val_l, z_l, grp_l = [], [], [], [], []
@@ -303,6 +305,18 @@ def find_samples(
             # or of the nose's dark line
             g = np.zeros_like(prof)
             g[:, 1:-1] = 0.5 * (prof[:, 2:] - prof[:, :-2])
+            if clothlike is not None:
+                green = _profiles(clothlike, a, n, offs)
+                m = max(2, round(3.0 / step))
+                # near[:, j]: mean cloth-likeness of samples j - m + 1 ... j
+                csum = np.cumsum(np.pad(green, ((0, 0), (m, 0))), axis=1)
+                near = (csum[:, m:] - csum[:, :-m]) / m
+                # cloth-likeness just outside (before) and just inside (after) k
+                before = np.zeros_like(green)
+                after = np.zeros_like(green)
+                before[:, 1:] = near[:, : green.shape[1] - 1]
+                after[:, :-m] = near[:, m : green.shape[1]]
+                g = g * np.clip(np.minimum(before, after) * 2.0 - 0.5, 0.0, 1.0)
             g[~core] = -np.inf
             k = np.argmax(g, axis=1)
             peak = g[np.arange(len(k)), k]
@@ -369,6 +383,10 @@ def refine(
     spec: TableSpec,
     nose_mm: float = CUSHION_NOSE_HEIGHT_MM,
     focal_prior: float | None = None,
+    clothlike: np.ndarray | None = None,
+    windows: tuple[tuple[float, float], ...] = (
+        (120.0, 4.0), (40.0, 3.0), (12.0, 1.0), (6.0, 0.7)
+    ),
 ) -> Refinement:
     """Fit the camera to the table's lines found near ``cam``'s prediction.
 
@@ -378,6 +396,9 @@ def refine(
         spec: Table geometry.
         nose_mm: Cushion nose height, mm.
         focal_prior: Focal length the fit is gently held to (px), or None.
+        clothlike: See ``find_samples``.
+        windows: (search half-width mm, robust loss scale px) per stage, coarse
+            to fine.
 
     Raises:
         CalibrationError: too few edge samples to fit.
@@ -386,14 +407,16 @@ def refine(
     ref = cam.focal_px
     p = cam.params(ref)
     f0 = math.log(focal_prior) if focal_prior else p[0]
-    for window, loss_scale in ((40.0, 3.0), (12.0, 1.0), (6.0, 0.7)):
+    for window, loss_scale in windows:
         s = find_samples(
-            gray, Camera8.from_params(p, centre, ref), spec, window, nose_mm
+            gray, Camera8.from_params(p, centre, ref), spec, window, nose_mm,
+            clothlike,
         )
         if len(s.px) < 40:
             raise CalibrationError("too few table edges found to refine")
 
-        for _ in range(2):  # robust weights (soft L1), priors kept quadratic
+        # robust weights (soft L1), priors kept quadratic; once when coarse
+        for _ in range(1 if window > 50 else 2):
             r0 = _residuals(p, centre, s, spec, ref)[0]
             wt = (1.0 + (r0 / loss_scale) ** 2) ** -0.25
 
@@ -414,7 +437,7 @@ def refine(
             sol = least_squares(fun, p, jac=jac, method="lm", max_nfev=20)
             p = sol.x
     final = Camera8.from_params(p, centre, ref)
-    s = find_samples(gray, final, spec, 4.0, nose_mm)
+    s = find_samples(gray, final, spec, 4.0, nose_mm, clothlike)
     r = np.abs(_residuals(p, centre, s, spec, ref)[0])
     rms = np.full(6, np.nan)
     frac = np.zeros(6)

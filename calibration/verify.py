@@ -40,8 +40,6 @@ BAND_TOL_PX = 4.5
 """... or this many pixels where that is more: the corners a person labels on a far
 cushion are good to a few pixels, which there is tens of millimetres."""
 
-DEBUG = False
-
 CUSHIONS = ("baulk_cushion", "right_cushion", "top_cushion", "left_cushion")
 
 
@@ -121,9 +119,12 @@ def _in_frame(px: np.ndarray, size: tuple[int, int], margin: float) -> np.ndarra
         )
 
 
-def _line_offsets(gray: np.ndarray, cal: Calibration) -> np.ndarray:
+def _line_offsets(
+    gray: np.ndarray, cal: Calibration
+) -> tuple[np.ndarray, np.ndarray]:
     """Distances of the found chalk ridges from the baulk line and D, in units of
-    the tolerance (``LINE_TOL_MM``, or ``LINE_TOL_PX`` where that is more)."""
+    the tolerance (``LINE_TOL_MM``, or ``LINE_TOL_PX`` where that is more), and
+    whether each found sample is on the D's arc: two (K,) arrays."""
     spec = cal.spec
     hw, bx, r = spec.half_width, spec.baulk_line_x, spec.d_radius_mm
     y = np.concatenate(
@@ -142,9 +143,10 @@ def _line_offsets(gray: np.ndarray, cal: Calibration) -> np.ndarray:
     a, n, scale = _across(cal, pts, inward, 0.0)
     size = (gray.shape[1], gray.shape[0])
     ok = _in_frame(a, size, 6.0) & np.isfinite(scale) & (scale > 0.05)
+    on_arc = np.arange(len(pts)) >= len(line)
     if ok.sum() < 8:
-        return np.zeros(0)
-    a, n, scale = a[ok], n[ok], scale[ok]
+        return np.zeros(0), np.zeros(0, bool)
+    a, n, scale, on_arc = a[ok], n[ok], scale[ok], on_arc[ok]
     half = np.maximum(3.0, 35.0 * scale)
     lw = np.maximum(1.0, 3.0 * scale)  # chalk line width, px
     steps = np.linspace(-1.0, 1.0, 81)
@@ -160,7 +162,8 @@ def _line_offsets(gray: np.ndarray, cal: Calibration) -> np.ndarray:
     good = peak > np.maximum(3.0, 2.0 * noise)
     off_mm = offs[np.arange(len(k)), k] / scale
     # a few pixels is as close as a far, thin, faint line can be told
-    return (np.abs(off_mm) / np.maximum(LINE_TOL_MM, LINE_TOL_PX / scale))[good]
+    rel = np.abs(off_mm) / np.maximum(LINE_TOL_MM, LINE_TOL_PX / scale)
+    return rel[good], on_arc[good]
 
 
 def _cushion_shares(
@@ -192,7 +195,7 @@ def _cushion_shares(
         ok = _in_frame(a, size, 6.0) & _in_frame(bed, size, 6.0) & (scale > 0.02)
         if ok.sum() < 8:
             continue
-        a, n, scale, bed = a[ok], n[ok], scale[ok], bed[ok]
+        a, n, scale, bed, half_t = a[ok], n[ok], scale[ok], bed[ok], t[ok] > 0
         o_bed = np.sum((bed - a) * n, axis=1)
         face = centre is not None and float(inward[0] @ (centre - pts[0])) > 0
         if not face:
@@ -201,10 +204,9 @@ def _cushion_shares(
         hi = np.maximum(0.0, o_bed)
         slack = np.maximum(BAND_TOL_PX, BAND_TOL_MM * scale)
         start = lo - np.maximum(1.5, 15.0 * scale)  # short of the rail
-        stop = hi + np.maximum(4.0, 30.0 * scale)
+        stop = hi + np.maximum(8.0, 60.0 * scale)  # wide: a missed edge shows
         steps = np.linspace(0.0, 1.0, 97)
         offs = start[:, None] + steps[None, :] * (stop - start)[:, None]
-        prof = _profiles(gray, a, n, offs)
         # brightness change per pixel across the cushion
         grad = 0.5 * np.abs(
             _profiles(gray, a, n, offs + 1.0) - _profiles(gray, a, n, offs - 1.0)
@@ -212,14 +214,37 @@ def _cushion_shares(
         k = np.argmax(grad, axis=1)
         peak = grad[np.arange(len(k)), k]
         pos = offs[np.arange(len(k)), k]
-        strong = (peak > 2.5) & (k > 1) & (k < len(steps) - 2)  # a peak, not a slope
+        # an edge well above the cloth's own texture, a peak, not a slope
+        texture = np.median(grad, axis=1)
+        strong = (peak > np.maximum(2.5, 4.0 * texture)) & (k > 1)
+        strong &= k < len(steps) - 2
+        # only where the bed next to the cushion is in view (no score bar, player)
+        u = np.linspace(0.0, 1.0, 6)[None, :]
+        beyond = (hi + slack)[:, None] + np.maximum(6.0, 20.0 * scale)[:, None] * u
+        strong &= np.mean(_profiles(clothlike, a, n, beyond), axis=1) > 0.6
         if strong.sum() < 8:
-            shares[g] = 0.0
+            continue  # hidden (a score bar, a player): not checked
+        # the cushion top just outside the nose is cloth-covered (not the rail):
+        # a calibration that takes the rail's edge for the nose fails here
+        u = np.linspace(0.0, 1.0, 5)[None, :]
+        top_w = np.maximum(3.0, 25.0 * scale)[:, None]
+        top_offs = -1.5 - (top_w - 1.5) * u
+        top_green = np.mean(_profiles(clothlike, a, n, top_offs), axis=1)
+        top_ok = top_green > 0.5
+        # on a side cushion, an edge at the nose with no cloth outside it but cloth
+        # inside: the rail's edge taken for the nose (counted, as a miss);
+        # otherwise a top that is not cloth is hidden (a score bar over an end
+        # cushion) and not counted
+        in_offs = 1.5 + (np.maximum(3.0, 15.0 * scale)[:, None] - 1.5) * u
+        in_green = np.mean(_profiles(clothlike, a, n, in_offs), axis=1) > 0.5
+        rail = ~top_ok & in_green & (np.abs(pos) <= slack) & (axis == 1)
+        strong &= top_ok | rail
+        if strong.sum() < 8:
             continue
         if not face:
             # the face is hidden: the edge is the nose
-            inside = np.abs(pos) <= slack
-            shares[g] = float(inside[strong].mean())
+            inside = (np.abs(pos) <= slack) & top_ok
+            shares[g] = _halves_share(inside, strong, half_t)
             continue
         # the nose (offset 0) or the bed edge under it (offset o_bed), not between
         at_nose = np.abs(pos) <= slack
@@ -235,25 +260,30 @@ def _cushion_shares(
         inside = ~wide & (at_nose | ((pos >= lo - loose) & (pos <= hi + loose)))
         if wide.sum() >= 8:
             # a visible face is a dark band between the cushion top and the cloth
-            rel = (offs - lo[:, None]) / np.maximum(o_bed, 1e-9)[:, None]
-            band = np.where((rel > 0.2) & (rel < 0.8), prof, np.nan)
-            top = np.where((rel > -0.6) & (rel < -0.1), prof, np.nan)
-            cloth = np.where((rel > 1.1) & (rel < 1.6), prof, np.nan)
-            green = _profiles(clothlike, a, n, offs)
-            green = np.where((rel > 0.2) & (rel < 0.8), green, np.nan)
-            with np.errstate(all="ignore"):
-                dark = np.nanmedian(band, axis=1) + 6.0 < np.minimum(
-                    np.nanmedian(top, axis=1), np.nanmedian(cloth, axis=1)
-                )
-                dark &= np.nanmean(green, axis=1) > 0.5  # cloth-covered, not wood
+            u = np.linspace(0.0, 1.0, 7)[None, :]
+            reach = np.maximum(1.0, np.minimum(0.25 * o_bed, 30.0 * scale))[:, None]
+            band = _profiles(gray, a, n, o_bed[:, None] * (0.2 + 0.6 * u))
+            top = _profiles(gray, a, n, -0.7 - (reach - 0.7) * u)
+            cloth = _profiles(gray, a, n, o_bed[:, None] * (1.1 + 0.4 * u))
+            green = _profiles(clothlike, a, n, o_bed[:, None] * (0.2 + 0.6 * u))
+            dark = np.median(band, axis=1) + 6.0 < np.minimum(
+                np.median(top, axis=1), np.median(cloth, axis=1)
+            )
+            dark &= np.mean(green, axis=1) > 0.5  # cloth-covered, not wood
             inside |= wide & (at_nose | at_bed) & dark
-        shares[g] = float(inside[strong].mean())
-        if DEBUG:
-            print(g, "pos", np.round(pos, 1), "\nobed", np.round(o_bed, 1),
-                  "\nslack", np.round(slack, 1), "wide", wide, "strong", strong)
-            if wide.any():
-                print("dark", dark)
+        shares[g] = _halves_share(inside & top_ok, strong, half_t)
     return shares
+
+
+def _halves_share(inside: np.ndarray, strong: np.ndarray, half: np.ndarray) -> float:
+    """Share of ``strong`` samples ``inside``, the worse of a cushion's two halves
+    (a camera can fit one end of a cushion and miss the other)."""
+    shares = [
+        float(inside[strong & m].mean())
+        for m in (half, ~half)
+        if (strong & m).sum() >= 5
+    ]
+    return min(shares) if shares else float(inside[strong].mean())
 
 
 def _cloth_colour(hsv: np.ndarray, cal: Calibration) -> np.ndarray | None:
@@ -269,6 +299,23 @@ def _cloth_colour(hsv: np.ndarray, cal: Calibration) -> np.ndarray | None:
         return None
     q = np.round(bed_px[okb]).astype(int)
     return np.median(hsv[q[:, 1], q[:, 0]].astype(np.float64), axis=0)
+
+
+def clothlike_map(hsv: np.ndarray, cloth: np.ndarray) -> np.ndarray:
+    """(H, W) float32: 1 where the HSV image ``hsv`` has the cloth's hue, else 0.
+
+    ``cloth`` is the cloth's (3,) HSV (OpenCV ranges); lit or in shadow, the cloth,
+    the cushion tops and the cushion faces all have its hue.
+    """
+    dh = np.abs(hsv[..., 0].astype(np.int16) - round(float(cloth[0])))
+    dh = np.minimum(dh, 180 - dh)
+    return ((dh < 12) & (hsv[..., 1] > 0.3 * cloth[1])).astype(np.float32)
+
+
+def cloth_colour(image: np.ndarray, cal: Calibration) -> np.ndarray | None:
+    """(3,) float64 median HSV of the bed of the BGR ``image`` where ``cal`` puts
+    it (None when the bed is out of the frame)."""
+    return _cloth_colour(cv2.cvtColor(image, cv2.COLOR_BGR2HSV), cal)
 
 
 def _cloth_pockets(
@@ -290,6 +337,12 @@ def _cloth_pockets(
                                                               endpoint=False)]
             + [(0.0, 0.0)]
         )
+        if cal.pose is not None:
+            # only pockets looked into from above 45 degrees: at a grazing angle the
+            # view passes over the hole onto the cloth of the pocket's shelf
+            rel = cal.pose.centre_mm - np.array([*centre, rim_mm])
+            if rel[2] < np.hypot(rel[0], rel[1]):
+                continue
         px = cal.table_to_image(disc, z_mm=rim_mm)
         ok = _in_frame(px, size, 2.0)
         if ok.sum() < 6:
@@ -316,16 +369,19 @@ def verify(
     if cloth is None:
         return Verdict(False, "the table's bed is out of the frame", math.nan,
                        np.full(4, np.nan), 0)
-    dh = np.abs(hsv[..., 0].astype(np.int16) - round(cloth[0]))
-    dh = np.minimum(dh, 180 - dh)
-    clothlike = ((dh < 12) & (hsv[..., 1] > 0.3 * cloth[1])).astype(np.float32)
-    offsets = _line_offsets(gray, cal)
+    clothlike = clothlike_map(hsv, cloth)
+    offsets, on_arc = _line_offsets(gray, cal)
     line = float(np.median(offsets)) if len(offsets) >= 10 else math.nan
+    arc = float(np.median(offsets[on_arc])) if on_arc.sum() >= 8 else 0.0
     shares = _cushion_shares(gray, clothlike, cal, nose_mm)
     cloth_pockets, seen = _cloth_pockets(hsv, cal, cloth, nose_mm)
     reason = ""
     if len(offsets) < 10:
         reason = "the baulk line and the D are not where the calibration puts them"
+    elif arc > 1.0:
+        reason = (
+            f"the D is {arc:.1f} tolerances from where the calibration puts it"
+        )
     elif line > 1.0:
         reason = (
             f"the baulk line and the D are {line:.1f} tolerances from where the "
@@ -334,7 +390,10 @@ def verify(
     else:
         checked = np.isfinite(shares)
         if checked.sum() < 3:
-            reason = "fewer than three cushions in view to check"
+            reason = (
+                "fewer than three cushions show their nose (cloth-covered top, "
+                "bed beyond) where the calibration puts it"
+            )
         else:
             worst = int(np.nanargmin(shares))
             if shares[worst] < 0.5:

@@ -35,6 +35,19 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--table", choices=list(TABLES), default="official")
     parser.add_argument("--frame", type=int, default=0, help="video frame index (0)")
+    parser.add_argument(
+        "--lens",
+        metavar="LENS.json",
+        help="lens intrinsics and distortion from checkerboards "
+        "(calibration.lens): applied to the points and stored in the calibration",
+    )
+    parser.add_argument(
+        "--refine",
+        action="store_true",
+        help="automatic mode: always refine on the whole table (cushions, baulk "
+        "line, D) with lens distortion; by default only when the corners alone "
+        "fail the self-check",
+    )
     parser.add_argument("-o", "--output", required=True, metavar="table.json")
     parser.add_argument("--preview", metavar="preview.png")
     parser.set_defaults(run=run)
@@ -69,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from calibration.auto import auto_calibrate
+    from calibration.lens import load_lens
     from calibration.mapping import (
         CalibrationError,
         fit_points,
@@ -82,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
     image = _read_frame(source, args.frame)
     size = (image.shape[1], image.shape[0])
     try:
+        lens = load_lens(args.lens) if args.lens else None
+        if lens is not None and tuple(lens.image_size) != size:
+            lens = lens.scaled(size)
         if args.points:
             points_path = Path(args.points)
             try:
@@ -95,9 +112,16 @@ def run(args: argparse.Namespace) -> int:
                     f"{points_path}: not JSON (line {error.lineno})"
                 ) from None
             img_pts, tab_pts, names = parse_points(data, args.table)
-            cal = fit_points(img_pts, tab_pts, size, args.table, names=names)
+            cal = fit_points(
+                img_pts, tab_pts, size, args.table, names=names, lens=lens
+            )
         else:
-            cal = auto_calibrate(image, args.table)
+            cal = auto_calibrate(
+                image,
+                args.table,
+                focal_px=None if lens is None else float(lens.camera_matrix[0, 0]),
+                refine_lines=args.refine,
+            )
     except CalibrationError as error:
         where = args.points if args.points else source
         raise UserError(f"{where}: {error}") from None

@@ -10,7 +10,12 @@ import numpy as np
 import pytest
 
 from baulk.cli import main
-from calibration.auto import auto_calibrate, check_frame, nose_corners_px
+from calibration.auto import (
+    auto_calibrate,
+    check_frame,
+    follow_frame,
+    nose_corners_px,
+)
 from calibration.mapping import CalibrationError, load_calibration
 from calibration.table import OFFICIAL
 from tests.calibration.frames import seen_px, truth_frame
@@ -44,6 +49,24 @@ def test_real_check_frame_detects_a_bump() -> None:
     assert check_frame(cal, image).fits
     moved = cv2.warpAffine(image, np.float32([[1, 0, 25], [0, 1, 10]]), (1920, 1080))
     assert not check_frame(cal, moved).fits
+
+
+@needs_real
+def test_follow_frame_recalibrates_after_a_bump() -> None:
+    image = cv2.imread(str(REAL / "overhead_eurosport.png"))
+    cal = auto_calibrate(image)
+    same = follow_frame(cal, image)
+    assert same.fits and not same.recalibrated and same.calibration is cal
+    moved = cv2.warpAffine(image, np.float32([[1, 0, -18], [0, 1, 12]]), (1920, 1080))
+    after = follow_frame(cal, moved)
+    assert after.recalibrated and after.fits, after.message
+    shifted = nose_corners_px(after.calibration)
+    for corner, px in nose_corners_px(cal).items():
+        assert np.linalg.norm(shifted[corner] - px - (-18, 12)) < 3.0
+    covered = image.copy()
+    covered[:, :] = (30, 30, 30)
+    kept = follow_frame(cal, covered)
+    assert not kept.fits and not kept.recalibrated and kept.calibration is cal
 
 
 @pytest.mark.parametrize(
