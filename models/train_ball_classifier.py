@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss) * len(idx)
+            total += loss.item() * len(idx)
         model.eval()
         with torch.no_grad():
             pred = model(torch.from_numpy(xv)).argmax(1).numpy()
