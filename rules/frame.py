@@ -282,11 +282,6 @@ class FrameState:
     # --- what the overlay shows ---------------------------------------------------
 
     @property
-    def lowest_colour(self) -> str | None:
-        """The lowest-valued colour on the table."""
-        return self.colours[0] if self.colours else None
-
-    @property
     def ball_on(self) -> tuple[str, ...]:
         """The ball(s) on for the striker (Part 2 rule 11)."""
         if self.frame_over:
