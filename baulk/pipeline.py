@@ -107,6 +107,13 @@ class Analysis:
         self.handling: list[Handling] = []
 
     def _start(self, bf: BallFrame) -> None:
+        if self.variant == "golf":
+            # no reds in snooker golf; the colours stand for the players' balls
+            rec: dict[str, Any] = {"type": "frame_start", "variant": "golf",
+                                   "players": list(self.players), "breaker": 0}
+            self.log.append(rec)
+            self.state = self.state.push(parse_record(rec))
+            return
         reds = self.reds
         if reds is None:
             red = np.array([k == "red" for k in bf.kinds], bool)

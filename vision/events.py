@@ -34,6 +34,7 @@ class EventKind(StrEnum):
     CUSHION = "cushion"
     REST = "rest"
     TOUCHING = "touching"
+    LOST = "lost"
 
 
 class Unknown(StrEnum):
@@ -44,6 +45,7 @@ class Unknown(StrEnum):
     CAMERA_CUT = "camera cut during the stroke"
     POCKET_UNSEEN = "ball vanished out of sight of a pocket"
     NO_CUE_BALL = "no cue ball found"
+    BALL_LOST = "ball lost from sight away from the pockets"
 
 
 @dataclass(frozen=True)
@@ -240,7 +242,11 @@ class EventDetector:
         off: list[str] = []
         for j, row, kind, pocket, conf, why_p in gone:
             name = tr.kinds[j]
-            if kind == EventKind.POT:
+            if why_p is not None:
+                unknown.append(why_p)
+            if kind == EventKind.LOST:
+                pass  # not a pot: an honest "unknown"
+            elif kind == EventKind.POT:
                 potted.append((name, pocket))
             else:
                 off.append(name)
@@ -406,10 +412,16 @@ class EventDetector:
             elif tr.interrupted:
                 out.append((j, gone_row, EventKind.POT, None, 0.4,
                             Unknown.CAMERA_CUT))
-            else:
-                out.append((j, gone_row, EventKind.POT, Pocket(name).value
-                            if dist < 2 * c.pocket_mm else None, 0.3,
+            elif (not present[-1] and dist < 2 * c.pocket_mm
+                  and float(v @ (self._pockets[name] - p)) > 0.0):
+                # vanished for good heading into a pocket's mouth, out of sight
+                out.append((j, gone_row, EventKind.POT, Pocket(name).value, 0.3,
                             Unknown.POCKET_UNSEEN))
+            else:
+                # lost mid-table (held where last seen, or gone without a
+                # pocket near): no pot, only an honest "unknown"
+                out.append((j, gone_row, EventKind.LOST, None, 0.3,
+                            Unknown.BALL_LOST))
         out.sort(key=lambda e: e[1])
         return out
 

@@ -168,6 +168,9 @@ class SegmenterConfig:
         preroll: Frames kept while at rest, to find the strike after the fact.
         max_stroke_s: A stroke longer than this is closed by force.
         view_back: Frames the view must be back before tracking resumes.
+        held_frames: A ball unseen for more than this many frames (held where
+            it was last seen: lost, or hidden) does not keep a stroke open;
+            one unseen for fewer (a blink of the detector) does.
     """
 
     fps: float = 30.0
@@ -180,6 +183,7 @@ class SegmenterConfig:
     preroll: int = 20
     max_stroke_s: float = 60.0
     view_back: int = 5
+    held_frames: int = 5
 
     @property
     def rest_frames(self) -> int:
@@ -222,6 +226,7 @@ class StrokeSegmenter:
         self._interrupted = False
         self._view_run = 0
         self._start = 0
+        self._begun = 0
         self._start_conf = 1.0
         self._held: BallFrame | None = None
         self._gone: dict[int, tuple[str, np.ndarray]] = {}
@@ -434,6 +439,7 @@ class StrokeSegmenter:
                 back = math.ceil(dist / max(step, 1e-6))
                 start = max(start, cand - back)
         self._start = pre[start].frame
+        self._begun = pre[-1].frame
         self._start_conf = conf
         self._stroke = pre[max(0, start - 2):]
         self._pre.clear()
@@ -447,12 +453,17 @@ class StrokeSegmenter:
             return [self._close(n - 1)]
         if self._stroke[-1].frame - self._start < c.confirm + 2 or n < c.rest_frames:
             return []
+        if self._stroke[-1].frame - self._begun < c.rest_frames:
+            # the rest window must follow the motion that began the stroke
+            # (a cue ball first seen far away, rolling, has few sightings)
+            return []
         window = self._stroke[-c.rest_frames:]
         if not all(f.view for f in window):
             return []
         last = window[-1]
-        for j, tid in enumerate(last.ids):
-            if last.visible[j] and _moving(window, int(tid), c.still_mm):
+        recent = window[-c.held_frames - 1:]
+        for tid in last.ids:
+            if _seen_in(recent, int(tid)) and _moving(window, int(tid), c.still_mm):
                 return []
         return [self._close(n - 1)]
 
@@ -502,6 +513,15 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     a = np.median(p[:4], axis=0)
     b = np.median(p[-4:], axis=0)
     return bool(np.linalg.norm(b - a) > still_mm)
+
+
+def _seen_in(frames: list[BallFrame], tid: int) -> bool:
+    """The ball was seen in one of ``frames``."""
+    for f in frames:
+        k = f.lookup.get(tid)
+        if k is not None and f.visible[k]:
+            return True
+    return False
 
 
 def _index(f: BallFrame, tid: int) -> int | None:

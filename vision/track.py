@@ -17,8 +17,12 @@ output a few frames can put the ball where it really was (``vision.pipeline``).
 A track never jumps to another ball's place: a new detection starts a track, or
 takes over a hidden one, only when it is sure of its kind, away from every other
 ball, and seen in the same place over several frames; a ball lost moving into a
-pocket is potted (its track ends there), and a potted colour seen again on its
-spot (re-spotted) gets its old track back.
+pocket's mouth is potted (its track ends there), and a potted colour seen again on
+its spot (re-spotted) gets its old track back. A ball lost while moving (the
+break's blurred cue ball) is re-acquired by the next sure detection of its kind
+that it can have reached (``BallTracker._reacquire``); one lost mid-table is
+held where last seen, never potted; one "potted" but seen again where it
+vanished (stopped in the jaws) gets its track back.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class Track:
         near_pocket: Nearest a pocket the ball came while lost, mm.
         near: ``(frame, (2,) mm)`` the last few detections near the anchor (the
             first moments of a slow motion, handed back on release).
+        potted_at: Frame at which the ball was found potted (-1: never).
     """
 
     track_id: int
@@ -89,6 +94,7 @@ class Track:
     near_pocket: float = INF
     near: deque[tuple[int, np.ndarray]] = field(
         default_factory=lambda: deque(maxlen=4))
+    potted_at: int = -1
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -162,6 +168,22 @@ class TrackerConfig:
             only as part of a steady run away from the anchor (``_released``).
         coast_frames: Frames a ball lost while moving is looked for ahead on its
             motion before it is potted (near a pocket) or held.
+        reacquire_prob: Least probability of its kind for a detection left
+            unmatched to re-acquire a lost ball of that kind (``_reacquire``).
+        reacquire_step_mm: Farthest a lost moving ball can have gone per frame
+            since it was last seen (the break's cue ball: about 210 mm).
+        unpot_frames: A ball seen again within this many frames of being found
+            potted, where it was last seen, was not potted (it stopped in the
+            jaws, hidden): it gets its track back.
+        unpot_mm: See ``unpot_frames``.
+        reacquire_hidden: Frames the white at rest must be unseen before a
+            detection far away may take it (``reacquire_far_mm``).
+        reacquire_far_mm: See ``_reacquire``: farther than the cue's tip
+            can be from the ball.
+        reacquire_far_prob: Least probability of white for that.
+        clutter_frames: Unmatched detections are remembered (as clutter: the
+            cue's tip, a hand) this many frames: a ball at rest is not set
+            moving by a detection near them.
     """
 
     meas_sigma_mm: float = 4.0
@@ -185,6 +207,14 @@ class TrackerConfig:
     coast_frames: int = 4
     release_prob: float = 0.8
     blur_prob: float = 0.4
+    reacquire_prob: float = 0.8
+    reacquire_step_mm: float = 300.0
+    unpot_frames: int = 90
+    unpot_mm: float = 60.0
+    reacquire_hidden: int = 3
+    reacquire_far_mm: float = 800.0
+    reacquire_far_prob: float = 0.9
+    clutter_frames: int = 5
 
 
 @dataclass
@@ -214,6 +244,8 @@ class BallTracker:
         self._frame = -1
         self._updates = 0
         self._cands: list[_Candidate] = []
+        self._clutter_hist: deque[np.ndarray] = deque(
+            maxlen=self.config.clutter_frames)
         self._clutter = np.zeros((0, 2))
         c = self.config
         self._f = np.eye(4)
@@ -259,7 +291,7 @@ class BallTracker:
         t.near.clear()
 
     def _cluttered(self, z: np.ndarray) -> np.ndarray:
-        """(M,) bool: near an unmatched detection of the last frame."""
+        """(M,) bool: near an unmatched detection of the last few frames."""
         if not len(self._clutter) or not len(z):
             return np.zeros(len(z), bool)
         d = np.linalg.norm(z[:, None] - self._clutter[None], axis=2)
@@ -271,7 +303,13 @@ class BallTracker:
         d = z - t.xy_mm
         dist = np.linalg.norm(d, axis=1)
         kp = probs[:, KINDS.index(t.kind)]
-        if t.anchor is not None:
+        if t.status == TrackStatus.POTTED:
+            # found potted a moment ago: seen again where it vanished?
+            assert t.meas_mm is not None
+            dist = np.linalg.norm(z - t.meas_mm, axis=1)
+            m = dist / (2 * c.meas_sigma_mm)
+            allowed = (dist < c.unpot_mm) & (kp >= c.reacquire_prob)
+        elif t.anchor is not None:
             # at rest: near detections are cheap; far ones may start a motion
             # (beyond the hold distance every place is as good a start as any,
             # except where unmatched detections already were: clutter such as
@@ -296,9 +334,13 @@ class BallTracker:
             m2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(s), d)
             m = np.sqrt(np.maximum(m2, 0.0))
             reach = c.max_step_mm
+            near = (m < c.gate) | (dist < c.gate_min_mm)
             if t.status == TrackStatus.HIDDEN:
+                # lost while moving: the motion model is no longer to be
+                # trusted (it may have struck a ball), only the reach
                 reach = min(reach, c.lost_gate_mm + c.lost_gate_step_mm * t.missed)
-            allowed = ((m < c.gate) | (dist < c.gate_min_mm)) & (dist < reach)
+                near = near | (kp >= c.reacquire_prob)
+            allowed = near & (dist < reach)
         cc = m - c.colour_weight * np.log(kp + 1e-3)
         # never swap colours: a detection sure of another colour is refused
         sure_other = (probs.max(1) > 0.9) & (kp < 0.02)
@@ -324,11 +366,17 @@ class BallTracker:
         self.releases = []
         pool = []
         for t in self.active():
-            if regions_px is not None and not _inside(t.xy_px, regions_px):
+            # a moving (or lost moving) ball is looked for wherever detection
+            # looked: its last image position says nothing of where it is now
+            if (regions_px is not None and t.anchor is not None
+                    and not _inside(t.xy_px, regions_px)):
                 continue
             if t.anchor is None:
                 self._predict(t)
             pool.append(t)
+        pool += [t for t in self.tracks if t.status == TrackStatus.POTTED
+                 and 0 <= self._frame - t.potted_at <= self.config.unpot_frames
+                 and t.meas_mm is not None]
         ok = np.isfinite(dets.xy_mm).all(axis=1) & (dets.ball_prob >= 0.3)
         idx = np.flatnonzero(ok)
         z = dets.xy_mm[idx]
@@ -346,18 +394,95 @@ class BallTracker:
                     matched_t.add(r_)
                     matched_d.add(c_)
         for i, t in enumerate(pool):
-            if i not in matched_t:
+            if i not in matched_t and t.status != TrackStatus.POTTED:
                 self._unmatched(t)
+        for k in self._reacquire(dets, idx, matched_d):
+            matched_d.add(k)
         free = [k for k in range(len(idx)) if k not in matched_d]
-        self._clutter = z[free] if free else np.zeros((0, 2))
+        self._clutter_hist.append(z[free] if free else np.zeros((0, 2)))
+        self._clutter = np.concatenate(list(self._clutter_hist))
         self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
                            regions_px)
         return self.active()
+
+    def _reacquire(self, dets: Detections, idx: np.ndarray, taken: set[int]
+                   ) -> list[int]:
+        """Lost balls found again: confident detections left unmatched.
+
+        A ball lost while moving (blurred, deflected off the pack) is taken back
+        by the next detection sure of its kind, away from every other ball,
+        within the distance it can have rolled since it was last seen (for the
+        white, of which there is one, that is anywhere plausible). The white
+        hidden at rest for a few frames (struck, and blurred out of sight
+        before it was seen to move) is taken back by a very sure detection far
+        from its rest place: near it, the cue's tip and the player's hand look
+        like the white (``_place`` takes a ball hidden at rest over after a
+        while).
+
+        Returns:
+            Positions in ``idx`` of the detections used.
+        """
+        c = self.config
+        used: list[int] = []
+        lost = [t for t in self.active() if t.status == TrackStatus.HIDDEN
+                and (t.anchor is None or (
+                    t.kind == BallKind.WHITE and t.missed >= c.reacquire_hidden))]
+        if not lost:
+            return used
+        order = sorted((k for k in range(len(idx)) if k not in taken),
+                       key=lambda k: -float(dets.confidence[idx[k]]))
+        for k in order:
+            j = int(idx[k])
+            kind = KINDS[int(dets.kind[j])]
+            if (dets.ball_prob[j] < c.min_ball_prob
+                    or dets.probs[j, KINDS.index(kind)] < c.reacquire_prob):
+                continue
+            z = dets.xy_mm[j].astype(np.float64)
+            best, best_d = None, INF
+            for t in lost:
+                if t.kind != kind:
+                    continue
+                if t.anchor is not None:
+                    # the white hidden at rest (left unseen in a blur):
+                    # seen surely far beyond where the cue's tip can be
+                    d = float(np.linalg.norm(z - t.anchor))
+                    if d < c.reacquire_far_mm or dets.probs[
+                            j, KINDS.index(kind)] < c.reacquire_far_prob:
+                        continue
+                else:
+                    last = t.meas_mm if t.meas_mm is not None else t.xy_mm
+                    d = float(np.linalg.norm(z - last))
+                    if d > c.reacquire_step_mm * (t.missed + 1):
+                        continue
+                if d < best_d:
+                    best, best_d = t, d
+            if best is None or not self._clear(z, skip=best):
+                continue
+            self._restart(best, z)
+            self._seen(best, dets, j)
+            lost.remove(best)
+            used.append(k)
+        return used
+
+    def _restart(self, t: Track, z: np.ndarray) -> None:
+        """Put ``t`` in motion from ``z``, its speed unknown."""
+        t.anchor = None
+        t.pending = []
+        t.recent.clear()
+        t.recent.append(z.copy())
+        t.near.clear()
+        t.state = np.array([z[0], z[1], 0.0, 0.0])
+        t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [60.0**2] * 2)
 
     def _match(self, t: Track, dets: Detections, j: int) -> bool:
         """Take detection ``j`` for ``t``; False when it is refused."""
         c = self.config
         z = dets.xy_mm[j].astype(np.float64)
+        if t.status == TrackStatus.POTTED and t.anchor is None:
+            self._restart(t, z)  # it was not potted after all
+            t.potted_at = -1
+            self._seen(t, dets, j)
+            return True
         if t.anchor is not None:
             d = float(np.linalg.norm(z - t.anchor))
             if d <= c.hold_mm:
@@ -489,8 +614,10 @@ class BallTracker:
         if t.missed <= c.coast_frames and t.speed > 1.0:
             return
         reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
-        if t.near_pocket < reach or near_pocket < c.pocket_mm:
+        if (t.near_pocket < reach or near_pocket < c.pocket_mm) and (
+                self._towards_pocket(t)):
             t.status = TrackStatus.POTTED
+            t.potted_at = self._frame
             t.state[2:] = 0.0
             return
         # not near a pocket: held where last seen
@@ -498,6 +625,20 @@ class BallTracker:
             t.state[:2] = t.meas_mm
         t.state[2:] = 0.0
         t.cov[2:, 2:] = np.eye(2) * 1.0
+
+    def _towards_pocket(self, t: Track) -> bool:
+        """Was ``t``, when last seen, in a pocket's mouth or heading into it?"""
+        if t.meas_mm is None:
+            return True
+        p = t.meas_mm
+        d = np.linalg.norm(self._pockets - p, axis=1)
+        k = int(np.argmin(d))
+        if d[k] < 0.5 * self.config.pocket_mm:
+            return True  # in the mouth already
+        v = t.state[2:] if t.speed > 0.0 else np.zeros(2)
+        if len(t.recent) >= 2:
+            v = t.recent[-1] - t.recent[-2]
+        return float(v @ (self._pockets[k] - p)) > 0.0
 
     def _seen(self, t: Track, dets: Detections, j: int, keep_meas: bool = False
               ) -> None:

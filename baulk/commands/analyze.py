@@ -17,6 +17,9 @@ from typing import Any
 from baulk.errors import UserError
 from calibration.table import TABLES
 
+GOLF_MAX_PLAYERS = 6
+"""Snooker golf with snooker balls: one colour per player (yellow ... black)."""
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``baulk analyze``."""
@@ -35,9 +38,12 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--calibration", metavar="table.json")
     parser.add_argument("--table", choices=list(TABLES), default="official")
     parser.add_argument("--variant", default="wpbsa",
-                        choices=("wpbsa", "amateur", "american"))
-    parser.add_argument("--players", nargs=2, metavar=("A", "B"),
-                        default=["Player 1", "Player 2"])
+                        choices=("wpbsa", "amateur", "american", "golf"))
+    parser.add_argument("--players", nargs="+", metavar="NAME",
+                        default=["Player 1", "Player 2"],
+                        help="names in order of play: two (four: two sides); "
+                        f"for golf one to {GOLF_MAX_PLAYERS}, the first playing "
+                        "the yellow, the second the green, and so on")
     parser.add_argument("--reds", type=int, choices=(6, 10, 15),
                         help="reds in the rack (default: counted)")
     parser.add_argument("-o", "--output", required=True, metavar="OUTDIR")
@@ -45,6 +51,22 @@ def add_parser(subparsers: Any) -> None:
                         help="also write overlay.mp4")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
+
+
+def check_players(variant: str, players: list[str]) -> tuple[str, ...]:
+    """The players of ``--players`` for ``variant``.
+
+    Raises:
+        UserError: Too many or too few names for the variant.
+    """
+    if variant == "golf":
+        if not 1 <= len(players) <= GOLF_MAX_PLAYERS:
+            raise UserError(f"--players: golf takes 1 to {GOLF_MAX_PLAYERS} names "
+                            f"(one colour each), not {len(players)}")
+    elif len(players) not in (2, 4):
+        raise UserError(f"--players: {variant} takes two names (four: two sides), "
+                        f"not {len(players)}")
+    return tuple(players)
 
 
 def _progress(done: int, total: int, strokes: int, t0: float) -> None:
@@ -123,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
     from baulk.report import write_report
     from vision.pipeline import CSV_HEADER, Pipeline
 
+    players = check_players(args.variant, args.players)
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: exists and is not a folder")
@@ -139,8 +162,7 @@ def run(args: argparse.Namespace) -> int:
             pipeline = Pipeline(cal)
         for w in caught:
             print(f"baulk analyze: warning: {w.message}", file=sys.stderr)
-        analysis = Analysis(args.variant, tuple(args.players), cal.spec, fps,
-                            args.reds)
+        analysis = Analysis(args.variant, players, cal.spec, fps, args.reds)
         view_check = ViewCheck(cal, first)
         overlay = Overlay(fps) if args.overlay else None
         writer = None
@@ -170,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
                         state = analysis.state.to_json()
                     if overlay is not None and writer is not None:
                         for result in done:
-                            overlay.stroke_done(f, result, list(args.players))
+                            overlay.stroke_done(f, result, list(players))
                         overlay.draw(shown, f, rows, state, view)
                         writer.write(shown)
 

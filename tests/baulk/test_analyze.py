@@ -16,6 +16,7 @@ from baulk.pipeline import Analysis, frames_from_truth
 from baulk.report import render_report
 from calibration.table import OFFICIAL
 from rules import MatchState, parse_record
+from vision.strokes import BallFrame
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
 CLIPS = sorted(p.parent for p in SAMPLES.glob("*/truth.json"))
@@ -156,3 +157,37 @@ def test_rack_reds_from_the_triangle_depth_despite_misses_and_extras(
     # reds scattered over the table (mid-frame footage): the count, rounded up
     loose = np.array([[-800.0 + 300 * i, 200.0 * (-1) ** i] for i in range(7)])
     assert rack_reds(loose, OFFICIAL) == 10
+
+
+def test_players_per_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             ) -> None:
+    from baulk.commands.analyze import check_players
+    from baulk.errors import UserError
+
+    assert check_players("golf", ["A"]) == ("A",)
+    assert check_players("golf", ["A", "B", "C"]) == ("A", "B", "C")
+    assert check_players("wpbsa", ["A", "B"]) == ("A", "B")
+    for variant, names in (("golf", list("ABCDEFG")), ("wpbsa", ["A"]),
+                           ("american", ["A", "B", "C"])):
+        with pytest.raises(UserError):
+            check_players(variant, names)
+    # refused before the video is even opened, in one line
+    code = main(["analyze", str(tmp_path / "nope.mp4"), "--players", "A", "-o",
+                 str(tmp_path / "o")])
+    assert code == 2
+    assert "--players" in capsys.readouterr().err
+
+
+def test_golf_analysis_starts_a_golf_game_with_colour_balls() -> None:
+    analysis = Analysis("golf", ("Ann", "Bob", "Cy"))
+    kinds = ("white", "yellow")
+    bf = BallFrame(0, np.array([1, 2]), kinds,
+                   np.array([[-1100.0, 0.0], [1459.0, 0.0]]),
+                   np.ones(2, bool), np.ones(2))
+    analysis.feed(bf)
+    assert analysis.log[0] == {"type": "frame_start", "variant": "golf",
+                               "players": ["Ann", "Bob", "Cy"], "breaker": 0}
+    state = analysis.state.push(parse_record(
+        {"type": "shot", "first_contact": ["yellow"], "potted": [],
+         "off_table": [], "cushion_after_contact": ["yellow"]})).to_json()
+    assert state["variant"] == "golf" and state["scores"] == [1, 0, 0]

@@ -143,3 +143,54 @@ def test_truth_tracks_referee_like_the_truth_log(clip: str) -> None:
         assert got.record["off_table"] == log["off_table"]
     expected = json.loads((folder / "expected_score.json").read_text())["state"]
     assert an.state.to_json()["scores"] == expected["scores"]
+
+
+def _white_lost(frames_seen: int, t: int = 30) -> np.ndarray:
+    """(t, 2, 2) mm: the white rolls +x from (-800, 100), seen ``frames_seen``
+    frames, then held where it was last seen; a red rests far away."""
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (900.0, -300.0)
+    xs = [-800.0, -800.0] + [-800.0 + 80 * i for i in range(1, frames_seen - 1)]
+    xy[:frames_seen, 0, 0] = xs
+    xy[frames_seen:, 0, 0] = xs[-1]
+    xy[:, 0, 1] = 100.0
+    return xy
+
+
+def test_white_lost_mid_table_is_unknown_not_potted() -> None:
+    xy = _white_lost(8)
+    vis = np.ones(xy.shape[:2], bool)
+    vis[8:, 0] = False  # held, unseen, to the end
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.potted == ()
+    assert ev.off_table == ()
+    assert Unknown.BALL_LOST in ev.unknown
+    lost = [e for e in ev.events if e.kind == EventKind.LOST]
+    assert [e.balls for e in lost] == [("white",)]
+    assert ev.shot_record()["potted"] == []
+
+
+def test_ball_vanishing_mid_table_is_not_potted() -> None:
+    xy = _white_lost(8)
+    xy[8:, 0] = np.nan  # gone from the tracks mid-table
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.potted == ()
+    assert Unknown.BALL_LOST in ev.unknown
+
+
+def test_ball_vanishing_moving_away_from_a_pocket_is_not_potted() -> None:
+    t = 20
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (-900.0, 300.0)
+    pocket = np.array(OFFICIAL.pockets["top_right"])
+    out = _line(tuple(pocket + (-150.0, 150.0)), tuple(pocket + (-250.0, 250.0)), 8)
+    xy[:2, 0] = out[0]
+    xy[2:10, 0] = out
+    xy[10:, 0] = np.nan
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.potted == ()
+    # heading into it from there, the same vanishing is a pot
+    xy[2:10, 0] = out[::-1]
+    xy[:2, 0] = out[-1]
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.potted == (("white", "top_right"),)

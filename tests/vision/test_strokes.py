@@ -145,3 +145,52 @@ def test_truth_tracks_give_the_true_strokes(clip: str) -> None:
     assert len(got) == len(want)
     for (gs, ge), (ws, we) in zip(got, want, strict=True):
         assert abs(gs - ws) <= 2 and abs(ge - we) <= 2
+
+
+def test_a_ball_blinking_out_of_sight_while_rolling_keeps_the_stroke_open() -> None:
+    still = [_frame(f, BASE) for f in range(40)]
+    rolling = _rolling_white(40, 80)
+    blinking = []
+    for k, bf in enumerate(rolling):
+        held = k % 3 == 2 and k < 24  # missed by the detector every third frame
+        vis = np.array([not held if kind == "white" else True for kind in bf.kinds])
+        xy = bf.xy_mm.copy()
+        if held:  # held where it was last seen
+            xy[bf.lookup[1]] = blinking[-1].xy_mm[blinking[-1].lookup[1]]
+        blinking.append(BallFrame(bf.frame, bf.ids, bf.kinds, xy, vis,
+                                  bf.confidence))
+    strokes, _ = _run(still + blinking)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - 65) <= 1
+
+
+def test_a_ball_lost_for_long_does_not_keep_the_stroke_open() -> None:
+    still = [_frame(f, BASE) for f in range(40)]
+    frames = []
+    for k, bf in enumerate(_rolling_white(40, 120)):
+        # the red is knocked on at once, seen moving 10 frames, then lost for
+        # good: held (unseen) where it was last seen
+        x = 900.0 + 15 * min(k, 10)
+        balls = {**BASE, 1: (bf.kinds[bf.lookup[1]], tuple(bf.xy_mm[bf.lookup[1]]),
+                             True), 3: ("red", (x, 300.0), k <= 10)}
+        frames.append(_frame(bf.frame, balls))
+    strokes, _ = _run(still + frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - 65) <= 1
+
+
+def test_white_first_seen_rolling_far_away_makes_one_stroke() -> None:
+    still = [_frame(f, BASE) for f in range(40)]
+    # struck at 40 and unseen (held at rest) until frame 60, when it is seen
+    # rolling far up the table, slowing to a stop by frame 85
+    hidden = [_frame(f, {**BASE, 1: ("white", (-1100.0, -100.0), False)})
+              for f in range(40, 60)]
+    rolling = []
+    x = 1400.0
+    for k in range(60):
+        v = max(40.0 - 40.0 * k / 25.0, 0.0)
+        x -= v
+        rolling.append(_frame(60 + k, {**BASE, 1: ("white", (x, -100.0), True)}))
+    strokes, _ = _run(still + hidden + rolling)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - 85) <= 2

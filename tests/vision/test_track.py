@@ -122,3 +122,125 @@ def test_unsure_detection_starts_no_track() -> None:
     probs[0, KINDS.index(BallKind.PINK)] = 0.22
     tracks = tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
     assert [t.kind for t in tracks] == [BallKind.WHITE]
+
+
+def _unsure(d: Detections, i: int, kind: str, p: float) -> Detections:
+    """``d`` with detection ``i`` only ``p`` sure of ``kind`` (the rest: pink)."""
+    probs = d.probs.copy()
+    probs[i, :] = 0.0
+    probs[i, KINDS.index(BallKind(kind))] = p
+    probs[i, KINDS.index(BallKind.PINK)] = 1.0 - p
+    return Detections(d.xy_px, d.xy_mm, d.radius_px, probs)
+
+
+def _break_off(tr: BallTracker) -> int:
+    """A white struck hard (200 mm a frame) along y = 0, then lost; its id."""
+    tr.update(_dets([("white", -1200.0, 0.0), ("blue", 0, 400)]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    for f in range(1, 5):
+        tr.update(_dets([("white", -1200.0 + 200 * f, 0.0), ("blue", 0, 400)]))
+    white = next(t for t in tr.active() if t.track_id == wid)
+    assert white.anchor is None and white.speed > 150
+    for _ in range(8):  # blurred out of sight: held where last seen
+        tr.update(_dets([("blue", 0, 400)]))
+    return wid
+
+
+def test_lost_fast_white_is_reacquired_by_a_confident_sighting() -> None:
+    tr = BallTracker(OFFICIAL)
+    wid = _break_off(tr)
+    white = next(t for t in tr.active() if t.track_id == wid)
+    assert white.status == TrackStatus.HIDDEN
+    assert np.allclose(white.reported_mm, (-400.0, 0.0), atol=1)
+    # deflected off the pack: seen again far from where the motion led
+    tr.update(_dets([("white", 1300.0, -500.0), ("blue", 0, 400)]))
+    whites = [t for t in tr.active() if t.kind == BallKind.WHITE]
+    assert [t.track_id for t in whites] == [wid]
+    assert whites[0].status == TrackStatus.SEEN
+    assert np.allclose(whites[0].reported_mm, (1300.0, -500.0), atol=1)
+
+
+def test_lost_white_is_not_reacquired_by_an_unsure_sighting() -> None:
+    tr = BallTracker(OFFICIAL)
+    wid = _break_off(tr)
+    d = _unsure(_dets([("white", 1300.0, -500.0), ("blue", 0, 400)]), 0,
+                "white", 0.55)
+    tr.update(d)
+    white = next(t for t in tr.active() if t.track_id == wid)
+    assert white.status == TrackStatus.HIDDEN
+    assert np.allclose(white.reported_mm, (-400.0, 0.0), atol=1)
+
+
+def test_moving_ball_is_followed_outside_the_searched_boxes() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("white", -1000.0, 0.0), ("blue", 0, 400)]))
+    for f in range(1, 6):
+        tr.update(_dets([("white", -1000.0 + 50 * f, 0.0), ("blue", 0, 400)]))
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    d = _dets([("white", -700.0, 0.0)])
+    far = (0, 0, 1, 1)  # the box searched is nowhere near its last image place
+    tr.update(d, regions_px=[far])
+    assert white.status == TrackStatus.SEEN
+    assert np.allclose(white.reported_mm, (-700.0, 0.0), atol=1)
+
+
+def test_ball_lost_moving_away_from_a_pocket_is_held_not_potted() -> None:
+    tr = BallTracker(OFFICIAL)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    # off the jaws of the top-left pocket, rolling out of the corner
+    start = np.array([hl - 40, hw - 40])
+    for f in range(6):
+        tr.update(_dets([("black", *(start - 8 * f)), ("white", 0, -300)]))
+    for _ in range(tr.config.coast_frames + 2):
+        tr.update(_dets([("white", 0, -300)]))
+    black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert black.status == TrackStatus.HIDDEN
+
+
+def test_ball_seen_again_where_it_was_potted_gets_its_track_back() -> None:
+    tr = BallTracker(OFFICIAL)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    start = np.array([hl - 400, hw - 400])
+    for f in range(12):
+        tr.update(_dets([("red", *(start + 30 * f)), ("white", 0, -300)]))
+    rid = next(t.track_id for t in tr.tracks if t.kind == BallKind.RED)
+    last = start + 30 * 11
+    for _ in range(tr.config.coast_frames + 1):
+        tr.update(_dets([("white", 0, -300)]))
+    assert next(t for t in tr.tracks if t.track_id == rid).status == \
+        TrackStatus.POTTED
+    # it stopped in the jaws, unseen a moment: it was never potted
+    tr.update(_dets([("red", *(last + 5)), ("white", 0, -300)]))
+    reds = [t for t in tr.active() if t.kind == BallKind.RED]
+    assert [t.track_id for t in reds] == [rid]
+
+
+def test_ball_at_rest_is_not_set_moving_by_the_cue_tip_behind_it() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("white", -1060.0, 150.0), ("blue", 0, 400)]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    # the cue's tip, white-looking, sits behind the ball, then is drawn back
+    # while the ball is hidden under the cue
+    for f in range(4):
+        tr.update(_dets([("white", -1060.0, 150.0), ("blue", 0, 400),
+                         ("white", -1400.0 - 2 * f, 150.0)]))
+    for f in range(2):
+        tr.update(_dets([("blue", 0, 400)]))
+    for f in range(4):
+        tr.update(_dets([("blue", 0, 400), ("white", -1410.0 - 20 * f, 150.0)]))
+    white = next(t for t in tr.active() if t.track_id == wid)
+    assert white.anchor is not None
+    assert np.allclose(white.reported_mm, (-1060.0, 150.0), atol=1)
+
+
+def test_white_unseen_at_rest_is_taken_by_a_sure_sighting_far_away() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("white", -1060.0, 150.0), ("blue", 0, 400)]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(tr.config.reacquire_hidden):  # struck, blurred out of sight
+        tr.update(_dets([("blue", 0, 400)]))
+    tr.update(_dets([("blue", 0, 400), ("white", 1450.0, 60.0)]))
+    whites = [t for t in tr.active() if t.kind == BallKind.WHITE]
+    assert [t.track_id for t in whites] == [wid]
+    assert whites[0].anchor is None and whites[0].status == TrackStatus.SEEN
+    assert np.allclose(whites[0].reported_mm, (1450.0, 60.0), atol=1)
