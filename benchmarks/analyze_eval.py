@@ -62,8 +62,8 @@ def _detections(clip: Path, cache: Path) -> list[tuple[bool, Any, Any]]:
     import cv2
 
     from baulk.pipeline import ViewCheck
+    from sim.scenes import clip_calibration
     from vision.pipeline import Pipeline
-    from vision.synthetic import clip_calibration
 
     cal = clip_calibration(clip / "calibration.json")
     cap = cv2.VideoCapture(str(clip / "video.mp4"))
@@ -88,8 +88,8 @@ def _detections(clip: Path, cache: Path) -> list[tuple[bool, Any, Any]]:
 def _analyze_cached(clip: Path, cache: Path) -> tuple[Figures, float]:
     """Replay cached detections through tracking, strokes, events and rules."""
     from baulk.pipeline import Analysis, frame_from_rows
+    from sim.scenes import clip_calibration
     from vision.pipeline import Pipeline
-    from vision.synthetic import clip_calibration
 
     frames = _detections(clip, cache)
     t0 = time.perf_counter()

@@ -46,9 +46,9 @@ sys.path.insert(0, str(ROOT))
 
 from calibration.mapping import fit_points  # noqa: E402
 from calibration.table import OFFICIAL  # noqa: E402
+from sim.scenes import clip_calibration  # noqa: E402
 from vision.detect import BallDetector  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.synthetic import clip_calibration  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "real"
 SAMPLES = ROOT / "sample_videos"

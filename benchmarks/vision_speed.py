@@ -31,8 +31,8 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sim.scenes import clip_calibration  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.synthetic import clip_calibration  # noqa: E402
 
 STAGES = {
     "change test (which regions moved)": ("pipeline.py", "_regions"),

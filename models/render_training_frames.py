@@ -27,7 +27,7 @@ import numpy as np
 
 from sim.camera import make_camera
 from sim.render import Appearance, random_appearance
-from vision.synthetic import random_layout, random_occluders, render_scene
+from sim.scenes import random_layout, random_occluders, render_scene
 
 BALL_RANGES: dict[str, tuple[tuple[float, float], ...]] = {
     "white": ((195, 245), (200, 245), (200, 245)),

@@ -27,10 +27,10 @@ import cv2
 import numpy as np
 
 from sim.camera import Camera
+from sim.scenes import truth_calibration
 from vision.detect import BallDetector
 from vision.identify import extract_patches
 from vision.kinds import KINDS, NONE_CLASS, kind_index
-from vision.synthetic import truth_calibration
 
 
 class AcceptAll:

@@ -7,8 +7,10 @@ Modules (numpy/OpenCV only unless noted):
   ``Appearance`` and ``random_appearance``.
 - ``sim.occluders``: player and cue, referee's hand, TV score bar.
 - ``sim.truth``: the truth file format and ``load_clip``.
-- ``sim.sequencing``: MINIMAL placeholder sequencing for the simulated player (not a
-  rules engine; the expected score comes from ``baulk score``).
+- ``sim.sequencing``: between strokes, what the rules engine says comes next
+  (the ball on, re-spotted colours, the cue ball in hand, whose turn).
+- ``sim.scenes``: random static scenes and short straight-line clips for training,
+  tests and evaluation, and the exact ``Calibration`` of a camera.
 - ``sim.physics``: one stroke with pooltool 0.6.0 (the ``[sim]`` extra).
 - ``sim.player``: the simulated player (pooltool for aim trials).
 - ``sim.clip``: ``make_clip``, the whole pipeline (the ``[sim]`` extra).

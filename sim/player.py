@@ -1,6 +1,5 @@
 """A simple simulated player: picks a ball on and a pocket, aims with error, or plays
-safe. Which balls are on comes from ``sim.sequencing`` (a placeholder for the rules
-engine)."""
+safe. Which balls are on comes from ``sim.sequencing`` (the rules engine)."""
 
 from __future__ import annotations
 

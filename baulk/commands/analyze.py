@@ -99,7 +99,7 @@ def _calibration(args: argparse.Namespace, first: Any) -> Any:
 
     try:
         if args.calibration:
-            from vision.synthetic import clip_calibration
+            from sim.scenes import clip_calibration
 
             path = Path(args.calibration)
             if not path.is_file():

@@ -53,7 +53,7 @@ def _load_calibration(path: str, load: Any) -> Any:
     except (OSError, ValueError):
         data = None
     if isinstance(data, dict) and isinstance(data.get("camera"), dict):
-        from vision.synthetic import clip_calibration
+        from sim.scenes import clip_calibration
 
         return clip_calibration(path)
     return load(path)

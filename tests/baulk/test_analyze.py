@@ -142,7 +142,7 @@ def test_eval_command_prints_figures(tmp_path: Path,
 def test_rack_reds_from_the_triangle_depth_despite_misses_and_extras(
         rows: int) -> None:
     from baulk.pipeline import rack_reds
-    from vision.synthetic import pack_positions
+    from sim.scenes import pack_positions
 
     reds = {3: 6, 4: 10, 5: 15}[rows]
     pack = np.array(pack_positions(OFFICIAL))

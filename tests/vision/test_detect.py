@@ -11,10 +11,10 @@ import pytest
 from calibration.table import OFFICIAL
 from sim.camera import make_camera
 from sim.render import random_appearance
+from sim.scenes import pack_positions, render_scene, truth_calibration
 from vision.detect import BallDetector
 from vision.identify import ColourRules
 from vision.kinds import NONE_CLASS
-from vision.synthetic import pack_positions, render_scene, truth_calibration
 
 SIZE = (960, 540)
 

@@ -52,8 +52,8 @@ def test_colour_rules_learn_the_table_from_balls_on_spots() -> None:
     from calibration.table import OFFICIAL
     from sim.camera import make_camera
     from sim.render import random_appearance
+    from sim.scenes import render_scene, truth_calibration
     from vision.detect import BallDetector
-    from vision.synthetic import render_scene, truth_calibration
 
     rng = np.random.default_rng(11)
     cam = make_camera("overhead", rng, size=(960, 540))
