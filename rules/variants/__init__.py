@@ -10,7 +10,13 @@ from __future__ import annotations
 from rules.frame import FrameState
 from rules.variants.amateur import AmateurFrame
 from rules.variants.american import AmericanFrame
-from rules.variants.golf import GOLF_POCKETS, GolfGame, golf_ball, golf_colour
+from rules.variants.golf import (
+    GOLF_POCKETS,
+    GolfGame,
+    golf_ball,
+    golf_colour,
+    golf_number,
+)
 
 Game = FrameState | GolfGame
 """The state of one frame (or one game of golf)."""
@@ -32,4 +38,5 @@ __all__ = [
     "GolfGame",
     "golf_ball",
     "golf_colour",
+    "golf_number",
 ]

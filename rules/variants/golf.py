@@ -54,7 +54,7 @@ def golf_colour(player: int) -> str:
     return COLOURS[player]
 
 
-def _numbered(name: str) -> str:
+def golf_number(name: str) -> str:
     """A colour standing for a player's ball, as that ball's number."""
     return golf_ball(COLOURS.index(name)) if name in COLOURS else name
 
@@ -63,13 +63,13 @@ def numbered_shot(shot: Shot) -> Shot:
     """``shot`` with colours standing for players' balls renamed to their numbers."""
     return replace(
         shot,
-        first_contact=tuple(_numbered(b) for b in shot.first_contact),
-        potted=tuple(replace(p, ball=_numbered(p.ball)) for p in shot.potted),
-        off_table=tuple(_numbered(b) for b in shot.off_table),
+        first_contact=tuple(golf_number(b) for b in shot.first_contact),
+        potted=tuple(replace(p, ball=golf_number(p.ball)) for p in shot.potted),
+        off_table=tuple(golf_number(b) for b in shot.off_table),
         cushion_after_contact=None
         if shot.cushion_after_contact is None
-        else tuple(_numbered(b) for b in shot.cushion_after_contact),
-        nominated=None if shot.nominated is None else _numbered(shot.nominated),
+        else tuple(golf_number(b) for b in shot.cushion_after_contact),
+        nominated=None if shot.nominated is None else golf_number(shot.nominated),
     )
 
 
