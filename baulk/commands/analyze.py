@@ -149,9 +149,11 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: exists and is not a folder")
-    if not out.parent.is_dir():
-        raise UserError(f"{out.parent}: no such folder")
+    for parent in out.parents:
+        if parent.exists() and not parent.is_dir():
+            raise UserError(f"{parent}: exists and is not a folder")
     capture, first = _open(Path(args.video))
+    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
         cal = _calibration(args, first)

@@ -47,7 +47,7 @@ def test_analyze_writes_every_output(tmp_path: Path) -> None:
     clip = _clip()
     video = tmp_path / "short.mp4"
     _short_video(clip / "video.mp4", video, 8)
-    out = tmp_path / "out"
+    out = tmp_path / "results" / "out"  # the parent folder is made too
     code = main(["analyze", str(video), "--calibration", str(clip / "calibration.json"),
                  "-o", str(out), "--overlay", "--quiet", "--players", "Ann", "Bob"])
     assert code == 0
@@ -66,7 +66,7 @@ def test_analyze_writes_every_output(tmp_path: Path) -> None:
     rows = (out / "tracks.csv").read_text().splitlines()
     assert rows[0].startswith("frame,id,kind") and len(rows) > 8
     assert "Scoresheet" in (out / "report.html").read_text()
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".out")]
 
 
 @pytest.mark.parametrize("content", [b"", b"not a video at all"])
