@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from baulk.errors import UserError
+from baulk.video import calibration_for, open_video
 from calibration.table import TABLES
 
 GOLF_MAX_PLAYERS = 6
@@ -79,50 +80,6 @@ def _progress(done: int, total: int, strokes: int, t0: float) -> None:
           end="", file=sys.stderr, flush=True)
 
 
-def _open(path: Path) -> tuple[Any, Any]:
-    import cv2
-
-    if not path.is_file():
-        raise UserError(f"{path}: no such file")
-    capture = cv2.VideoCapture(str(path))
-    if not capture.isOpened():
-        raise UserError(f"{path}: not a readable video")
-    ok, first = capture.read()
-    if not ok or first is None:
-        capture.release()
-        raise UserError(f"{path}: no frames could be decoded (corrupt video?)")
-    return capture, first
-
-
-def _calibration(args: argparse.Namespace, first: Any) -> Any:
-    from calibration.mapping import CalibrationError
-
-    try:
-        if args.calibration:
-            from sim.scenes import clip_calibration
-
-            path = Path(args.calibration)
-            if not path.is_file():
-                raise UserError(f"{path}: no such file")
-            try:
-                cal = clip_calibration(path)
-            except (json.JSONDecodeError, UnicodeDecodeError, KeyError,
-                    TypeError) as error:
-                raise UserError(f"{path}: not a calibration file ({error})") from None
-        else:
-            from calibration.auto import auto_calibrate
-
-            cal = auto_calibrate(first, table=args.table)
-    except CalibrationError as error:
-        raise UserError(f"calibration: {error}") from None
-    if cal.image_size != (first.shape[1], first.shape[0]):
-        raise UserError(
-            f"calibration is for {cal.image_size[0]}x{cal.image_size[1]} frames, "
-            f"the video's are {first.shape[1]}x{first.shape[0]}"
-        )
-    return cal
-
-
 def _replace_dir(tmp: Path, out: Path) -> None:
     """Move ``tmp`` to ``out``, replacing an earlier output folder."""
     old = None
@@ -152,11 +109,11 @@ def run(args: argparse.Namespace) -> int:
     for parent in out.parents:
         if parent.exists() and not parent.is_dir():
             raise UserError(f"{parent}: exists and is not a folder")
-    capture, first = _open(Path(args.video))
+    capture, first = open_video(Path(args.video))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
-        cal = _calibration(args, first)
+        cal = calibration_for(args.calibration, args.table, first)
         fps = fps_of(capture)
         total = int(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
         with warnings.catch_warnings(record=True) as caught:

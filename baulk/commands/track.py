@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from baulk.errors import UserError
+from baulk.video import calibration_for, open_video
 from calibration.table import TABLES
 
 
@@ -43,53 +44,17 @@ def _progress(done: int, total: int) -> None:
     print(f"\r[{bar:<{width}}] {label} frames", end="", file=sys.stderr, flush=True)
 
 
-def _load_calibration(path: str, load: Any) -> Any:
-    """A baulk calibration file, or a ``baulk synth`` clip's ``calibration.json``
-    (the truth camera)."""
-    import json
-
-    try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, ValueError):
-        data = None
-    if isinstance(data, dict) and isinstance(data.get("camera"), dict):
-        from sim.scenes import clip_calibration
-
-        return clip_calibration(path)
-    return load(path)
-
-
 def run(args: argparse.Namespace) -> int:
     """Carry out ``baulk track``."""
     import cv2
 
-    from calibration.mapping import CalibrationError, load_calibration, write_atomic
+    from calibration.mapping import write_atomic
 
     path = Path(args.video)
-    if not path.is_file():
-        raise UserError(f"{path}: no such file")
-    capture = cv2.VideoCapture(str(path))
+    capture, first = open_video(path)
     try:
-        if not capture.isOpened():
-            raise UserError(f"{path}: not a readable video")
-        ok, first = capture.read()
-        if not ok or first is None:
-            raise UserError(f"{path}: no frames could be decoded (corrupt video?)")
         total = int(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
-        try:
-            if args.calibration:
-                cal = _load_calibration(args.calibration, load_calibration)
-            else:
-                from calibration.auto import auto_calibrate
-
-                cal = auto_calibrate(first, table=args.table)
-        except CalibrationError as error:
-            raise UserError(f"calibration: {error}") from None
-        if cal.image_size != (first.shape[1], first.shape[0]):
-            raise UserError(
-                f"calibration is for {cal.image_size[0]}x{cal.image_size[1]} frames, "
-                f"the video's are {first.shape[1]}x{first.shape[0]}"
-            )
+        cal = calibration_for(args.calibration, args.table, first)
         from vision.pipeline import CSV_HEADER, Pipeline
 
         with warnings.catch_warnings(record=True) as caught:
