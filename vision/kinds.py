@@ -1,34 +1,15 @@
-"""The eight kinds of ball and the snooker limits on how many of each there are."""
+"""The eight kinds of ball (the contract's names, from ``rules.balls``) and the snooker
+limits on how many of each there are."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
-
-class BallKind(StrEnum):
-    """A ball's kind, named as in the contracts."""
-
-    WHITE = "white"
-    RED = "red"
-    YELLOW = "yellow"
-    GREEN = "green"
-    BROWN = "brown"
-    BLUE = "blue"
-    PINK = "pink"
-    BLACK = "black"
-
+from rules.balls import COLOURS as COLOUR_NAMES
+from rules.balls import Ball as BallKind
 
 KINDS: tuple[BallKind, ...] = tuple(BallKind)
 """Kinds in class-index order (the ONNX model's outputs 0-7; output 8 is "none")."""
 
-COLOURS: tuple[BallKind, ...] = (
-    BallKind.YELLOW,
-    BallKind.GREEN,
-    BallKind.BROWN,
-    BallKind.BLUE,
-    BallKind.PINK,
-    BallKind.BLACK,
-)
+COLOURS: tuple[BallKind, ...] = tuple(BallKind(c) for c in COLOUR_NAMES)
 """The six colours, in value order."""
 
 NONE_CLASS = len(KINDS)
