@@ -150,6 +150,10 @@ class TrackerConfig:
         min_ball_prob: Detections less likely to be balls start no track.
         birth_prob: Least probability of its kind for a detection to start (or
             take over) a track.
+        spot_birth_prob: The same for a colour standing on its own spot, where a
+            colour is expected (far balls of broadcast views are read less
+            surely).
+        spot_mm: How near its spot a colour counts as standing on it.
         birth_frames: Detection frames a new ball must be seen in, in one place,
             before it gets a track (except on the first frame).
         takeover_frames: Frames a ball at rest must have been unseen before a
@@ -197,6 +201,8 @@ class TrackerConfig:
     pocket_mm: float = 110.0
     min_ball_prob: float = 0.6
     birth_prob: float = 0.9
+    spot_birth_prob: float = 0.6
+    spot_mm: float = 20.0
     birth_frames: int = 3
     takeover_frames: int = 10
     clear_mm: float = 42.0
@@ -659,6 +665,14 @@ class BallTracker:
                 return False
         return True
 
+    def _birth_prob(self, dets: Detections, j: int) -> float:
+        """Least kind probability for detection ``j`` to start a track."""
+        c = self.config
+        spot = self.spec.spots.get(str(KINDS[dets.kind[j]]))
+        if spot is not None and np.hypot(*(dets.xy_mm[j] - spot)) <= c.spot_mm:
+            return c.spot_birth_prob
+        return c.birth_prob
+
     def _start_tracks(self, dets: Detections, cand: np.ndarray,
                       regions_px: Sequence[tuple[int, int, int, int]] | None,
                       ) -> None:
@@ -667,7 +681,7 @@ class BallTracker:
         first = self._updates == 1
         kinds = dets.kind
         sure = [int(j) for j in cand if dets.ball_prob[j] >= c.min_ball_prob
-                and dets.confidence[j] >= c.birth_prob]
+                and dets.confidence[j] >= self._birth_prob(dets, int(j))]
         # follow the candidates
         cands: list[_Candidate] = []
         used: set[int] = set()

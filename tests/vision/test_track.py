@@ -244,3 +244,14 @@ def test_white_unseen_at_rest_is_taken_by_a_sure_sighting_far_away() -> None:
     assert [t.track_id for t in whites] == [wid]
     assert whites[0].anchor is None and whites[0].status == TrackStatus.SEEN
     assert np.allclose(whites[0].reported_mm, (1450.0, 60.0), atol=1)
+
+
+def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
+    # A blue read at only 0.7 starts a track on the blue spot, not elsewhere.
+    blue_spot = OFFICIAL.spots["blue"]
+    on_spot = _unsure(_dets([("blue", *blue_spot), ("white", -1200, 100)]), 0,
+                      "blue", 0.7)
+    assert BallKind.BLUE in [t.kind for t in BallTracker(OFFICIAL).update(on_spot)]
+    away = _unsure(_dets([("blue", 600.0, 400.0), ("white", -1200, 100)]), 0,
+                   "blue", 0.7)
+    assert BallKind.BLUE not in [t.kind for t in BallTracker(OFFICIAL).update(away)]
