@@ -21,7 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from calibration.mapping import CalibrationError, write_atomic
+from calibration.mapping import CalibrationError, read_json, write_atomic
 
 LENS_FORMAT = "baulk-lens"
 
@@ -195,10 +195,4 @@ def load_lens(path: str | Path) -> Lens:
     Raises:
         CalibrationError: unreadable, not JSON or not a lens file.
     """
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CalibrationError(f"{path}: cannot read: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise CalibrationError(f"{path}: not JSON (line {error.lineno})") from None
-    return lens_from_dict(data)
+    return lens_from_dict(read_json(path))

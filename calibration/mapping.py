@@ -692,10 +692,18 @@ def load_calibration(path: str | Path) -> Calibration:
     Raises:
         CalibrationError: unreadable, not JSON, or not a calibration.
     """
+    return calibration_from_dict(read_json(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """A JSON file's content.
+
+    Raises:
+        CalibrationError: unreadable or not JSON, naming the file.
+    """
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise CalibrationError(f"{path}: cannot read: {error.strerror}") from None
     except json.JSONDecodeError as error:
         raise CalibrationError(f"{path}: not JSON (line {error.lineno})") from None
-    return calibration_from_dict(data)

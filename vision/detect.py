@@ -521,6 +521,7 @@ def _subpixel_peaks(dist: np.ndarray, peaks: np.ndarray) -> np.ndarray:
         for axis, (a, b) in enumerate(
             ((dist[y, x - 1], dist[y, x + 1]), (dist[y - 1, x], dist[y + 1, x]))
         ):
+            a, b = float(a), float(b)  # float64: no float32 overflow
             den = a - 2 * c + b
             off = 0.5 * (a - b) / den if den < -1e-6 else 0.0
             out[i, axis] = (x, y)[axis] + float(np.clip(off, -0.5, 0.5))
