@@ -3,14 +3,14 @@
 ``Analysis`` joins the parts, one frame at a time and in bounded memory:
 ``BallFrame`` (from the vision pipeline's track rows, or from sim truth) ->
 ``StrokeSegmenter`` -> ``EventDetector`` -> a ``shot`` record -> the rules engine.
-``analyze_video`` runs it on a video file (with the calibrated-view check that
-pauses tracking during camera cuts and bumps).
+``CameraViews`` says, frame by frame, whether a calibrated view is on screen:
+tracking pauses during camera cuts, and a bumped camera is calibrated again.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -327,7 +327,171 @@ class ViewCheck:
         return self.last_fraction >= self.threshold
 
 
-Progress = Callable[[int, int], None]
+@dataclass(frozen=True)
+class ViewChange:
+    """The calibration in use changed at a frame (``CameraViews``).
+
+    Attributes:
+        frame: Frame index (from 0) from which the calibration applies.
+        view: Index of the view in ``CameraViews.calibrations``.
+        recalibrated: True when the view is new (found by calibrating again),
+            False when an earlier view came back.
+        message: One line saying what happened.
+    """
+
+    frame: int
+    view: int
+    recalibrated: bool
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The change as a JSON object."""
+        return {"frame": self.frame, "view": self.view,
+                "recalibrated": self.recalibrated, "message": self.message}
+
+
+class CameraViews:
+    """Which calibrated view, if any, each frame shows.
+
+    The first view is the given calibration. Every frame is compared with the
+    view's look (``ViewCheck``: a cut to another camera fails it), and every
+    ``check_s`` seconds the table's outline is found again and compared with the
+    view's first outline: when most corners moved (the camera was bumped), twice
+    in a row, the frame is calibrated again (``calibration.auto.auto_calibrate``)
+    and kept as a new view. When a frame shows no known view, the other views are
+    tried (a broadcast cutting back to a camera seen before), and after
+    ``retry_s`` seconds the outline decides: the same table outline (the light
+    changed) keeps the view, a moved one is calibrated again, none (a close-up, a
+    replay) stays "no view".
+
+    Args:
+        cal: The calibration of the first frame.
+        first: The first frame (BGR).
+        fps: Frames per second.
+        retry_s: Seconds off every known view between attempts to recalibrate.
+        check_s: Seconds between outline checks while a view is on screen.
+        tol_px: Median corner shift (px) taken as a moved camera.
+        max_views: Most views kept.
+    """
+
+    def __init__(self, cal: Any, first: np.ndarray, fps: float,
+                 retry_s: float = 1.0, check_s: float = 3.0, tol_px: float = 6.0,
+                 max_views: int = 4) -> None:
+        self.calibrations: list[Any] = [cal]
+        self._checks = [ViewCheck(cal, first)]
+        self._outlines = [_outline_corners(first)]
+        self.current = 0
+        self.changes: list[ViewChange] = []
+        self._retry = max(1, round(retry_s * fps))
+        self._every = max(1, round(check_s * fps))
+        self._confirm = max(1, round(0.25 * check_s * fps))
+        self.tol_px = tol_px
+        self.max_views = max_views
+        self._off = 0
+        self._next_check = self._every
+        self._suspect = False
+        self._found: np.ndarray | None = None
+
+    @property
+    def calibration(self) -> Any:
+        """The calibration of the current view."""
+        return self.calibrations[self.current]
+
+    def __call__(self, image: np.ndarray, frame: int) -> tuple[bool, Any | None]:
+        """Whether ``image`` shows a calibrated view.
+
+        Returns:
+            ``(view, new)``: ``new`` is the calibration to use from this frame on
+            when it changed (else None).
+        """
+        if self._checks[self.current](image):
+            self._off = 0
+            self._next_check -= 1
+            if self._next_check > 0:
+                return True, None
+            if self._moved(image) is not True:
+                self._suspect = False
+                self._next_check = self._every
+                return True, None
+            if not self._suspect:  # look again shortly before believing it
+                self._suspect = True
+                self._next_check = self._confirm
+                return True, None
+            self._suspect = False
+            self._next_check = self._every
+            new = self._recalibrate(image, frame, "the camera moved")
+            return True, new
+        for k, check in enumerate(self._checks):
+            if k != self.current and check(image):
+                self._switch(k, frame, False, f"view {k} back on screen")
+                return True, self.calibration
+        self._off += 1
+        if self._off % self._retry:
+            return False, None
+        moved = self._moved(image)
+        if moved is None:
+            return False, None
+        if not moved:  # the same outline: the light changed
+            self._checks[self.current] = ViewCheck(self.calibration, image)
+            self._off = 0
+            return True, None
+        new = self._recalibrate(image, frame, "a new view")
+        return new is not None, new
+
+    def _moved(self, image: np.ndarray) -> bool | None:
+        """Whether the table's outline moved from the view's (None: not found)."""
+        found = _outline_corners(image)
+        self._found = found
+        if found is None or self._outlines[self.current] is None:
+            return None
+        return not self._same_outline(found, self.current)
+
+    def _same_outline(self, found: np.ndarray, k: int) -> bool:
+        ref = self._outlines[k]
+        if ref is None:
+            return False
+        dist = np.linalg.norm(ref[:, None, :] - found[None], axis=2).min(axis=1)
+        return bool(np.median(dist) <= self.tol_px)
+
+    def _recalibrate(self, image: np.ndarray, frame: int, why: str) -> Any | None:
+        """The view ``image`` shows: a known one whose outline it has, else a new
+        one calibrated from it; None when that fails."""
+        from calibration.auto import auto_calibrate
+        from calibration.mapping import CalibrationError
+
+        found = self._found
+        for k in range(len(self.calibrations)):
+            if k != self.current and found is not None and self._same_outline(found, k):
+                self._switch(k, frame, False, f"view {k} back on screen")
+                return self.calibration
+        if len(self.calibrations) >= self.max_views:
+            return None
+        try:
+            cal = auto_calibrate(image, self.calibration.table)
+        except CalibrationError:
+            return None
+        self.calibrations.append(cal)
+        self._checks.append(ViewCheck(cal, image))
+        self._outlines.append(found)
+        self._switch(len(self.calibrations) - 1, frame, True,
+                     f"{why}: calibrated again")
+        return cal
+
+    def _switch(self, k: int, frame: int, recalibrated: bool, message: str) -> None:
+        self.current = k
+        self._off = 0
+        self.changes.append(ViewChange(frame, k, recalibrated, message))
+
+
+def _outline_corners(image: np.ndarray) -> np.ndarray | None:
+    """(4, 2) px corners of the table's outline in ``image``, or None."""
+    from calibration.auto import find_outline
+    from calibration.mapping import CalibrationError
+
+    try:
+        return find_outline(image).corners_px
+    except CalibrationError:
+        return None
 
 
 def fps_of(capture: Any) -> float:

@@ -89,6 +89,22 @@ class Pipeline:
         self.delay = delay
         self._buffer: deque[tuple[int, list[TrackRow] | None]] = deque()
 
+    def recalibrate(self, cal: Calibration) -> None:
+        """Go on with a new calibration of the same table (camera bumped or cut).
+
+        The tracks keep their table positions; their image positions are moved
+        to where the new calibration puts them, the cloth is learnt again and the
+        next frame is searched in full.
+        """
+        self.detector = BallDetector(cal, self.detector.classifier)
+        self._ref = None
+        for t in self.tracker.tracks:
+            xy = t.state[:2] if t.anchor is None else t.anchor
+            px = self.detector.view.to_image(np.asarray(xy, np.float64)[None])[0]
+            if np.all(np.isfinite(px)):
+                t.xy_px = px
+                t.radius_px = float(self.detector.view.radius_px(px[None])[0])
+
     @property
     def classifier_description(self) -> str:
         """What classifies the balls (model or rules)."""

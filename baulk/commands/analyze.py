@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from baulk.overlay import Overlay
-    from baulk.pipeline import Analysis, ViewCheck, fps_of, frame_from_rows
+    from baulk.pipeline import Analysis, CameraViews, fps_of, frame_from_rows
     from baulk.report import write_report
     from vision.pipeline import CSV_HEADER, Pipeline
 
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         for w in caught:
             print(f"baulk analyze: warning: {w.message}", file=sys.stderr)
         analysis = Analysis(args.variant, players, cal.spec, fps, args.reds)
-        view_check = ViewCheck(cal, first)
+        views = CameraViews(cal, first, fps)
         overlay = Overlay(fps) if args.overlay else None
         writer = None
         if overlay is not None:
@@ -156,7 +156,12 @@ def run(args: argparse.Namespace) -> int:
                         writer.write(shown)
 
             while image is not None:
-                view = view_check(image)
+                view, new_cal = views(image, index)
+                if new_cal is not None:
+                    pipeline.recalibrate(new_cal)
+                    if not args.quiet:
+                        print(f"\nbaulk analyze: frame {index}: "
+                              f"{views.changes[-1].message}", file=sys.stderr)
                 held.append((image if overlay is not None else None, view))
                 emit(pipeline.step(image, index, view))
                 index += 1
@@ -186,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
                 {"kind": str(h.kind), "frame": h.frame, "ball": h.ball,
                  "xy_mm": h.xy_mm} for h in analysis.handling
             ],
+            "view_changes": [c.to_json() for c in views.changes],
         }
         (tmp / "strokes.json").write_text(json.dumps(strokes, indent=1) + "\n",
                                           encoding="utf-8")

@@ -1,0 +1,90 @@
+"""``CameraViews``: camera cuts pause tracking, a bumped camera is calibrated again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from baulk.cli import main
+from baulk.pipeline import CameraViews
+from baulk.video import calibration_for
+from calibration.auto import nose_corners_px
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_videos" / "overhead_seed1"
+SHIFT = (24.0, -14.0)
+
+
+def _first_frame() -> np.ndarray:
+    if not (SAMPLE / "video.mp4").is_file():
+        pytest.skip("no sample clip")
+    cap = cv2.VideoCapture(str(SAMPLE / "video.mp4"))
+    ok, image = cap.read()
+    cap.release()
+    assert ok
+    return image
+
+
+def _bumped(image: np.ndarray) -> np.ndarray:
+    m = np.float32([[1, 0, SHIFT[0]], [0, 1, SHIFT[1]]])
+    return cv2.warpAffine(image, m, (image.shape[1], image.shape[0]),
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def test_a_bump_is_recalibrated_and_the_old_view_recognised_when_it_returns() -> None:
+    image = _first_frame()
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
+    views = CameraViews(cal, image, fps=10.0, check_s=0.5)  # outline every 5 frames
+    assert views(image, 0) == (True, None)
+    bumped = _bumped(image)
+    seen = [views(bumped, f) for f in range(1, 7)]
+    assert all(v for v, _ in seen)
+    assert [new is None for _, new in seen] == [True] * 4 + [False, True]
+    new = seen[4][1]
+    assert views.calibration is new
+    assert len(views.changes) == 1 and views.changes[0].recalibrated
+    assert views.changes[0].frame == 5
+    before, after = nose_corners_px(cal), nose_corners_px(new)
+    for name, px in before.items():
+        assert np.linalg.norm(after[name] - px - SHIFT) < 4.0, name
+    back = [views(image, f) for f in range(7, 12)]
+    assert all(v for v, _ in back)
+    assert [n for _, n in back if n is not None] == [cal]
+    assert views.current == 0 and not views.changes[-1].recalibrated
+
+
+def test_a_frame_without_the_table_is_no_view_and_changes_nothing() -> None:
+    image = _first_frame()
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
+    views = CameraViews(cal, image, fps=10.0, retry_s=0.2)
+    dark = np.full_like(image, 25)
+    assert [views(dark, f)[0] for f in range(1, 8)] == [False] * 7
+    assert views.changes == [] and views.calibration is cal
+
+
+def test_analyze_goes_on_after_a_bump(tmp_path: Path) -> None:
+    image = _first_frame()
+    video = tmp_path / "bumped.mp4"
+    h, w = image.shape[:2]
+    out = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"mp4v"), 10, (w, h))
+    for f in range(50):
+        out.write(image if f < 8 else _bumped(image))
+    out.release()
+    res = tmp_path / "out"
+    code = main(["analyze", str(video), "--calibration",
+                 str(SAMPLE / "calibration.json"), "-o", str(res), "--quiet"])
+    assert code == 0
+    changes = json.loads((res / "strokes.json").read_text())["view_changes"]
+    assert len(changes) == 1 and changes[0]["recalibrated"]
+    assert 8 < changes[0]["frame"] <= 8 + 30 + 8  # outline checked every 3 s
+    rows = [r.split(",") for r in (res / "tracks.csv").read_text().splitlines()[1:]]
+    at = {}
+    for r in rows:
+        at.setdefault(int(r[0]), {})[int(r[1])] = np.array([float(r[3]), float(r[4])])
+    first, last = at[1], at[max(at)]
+    assert max(at) == 50 and len(last) >= len(first) - 1
+    moved = [np.linalg.norm(last[k] - xy) for k, xy in first.items() if k in last]
+    assert np.median(moved) < 5.0
