@@ -88,3 +88,35 @@ def test_analyze_goes_on_after_a_bump(tmp_path: Path) -> None:
     assert max(at) == 50 and len(last) >= len(first) - 1
     moved = [np.linalg.norm(last[k] - xy) for k, xy in first.items() if k in last]
     assert np.median(moved) < 5.0
+
+
+def _close_up(image: np.ndarray) -> np.ndarray:
+    """Another camera: a close-up of the middle of the table."""
+    h, w = image.shape[:2]
+    crop = image[h // 3 : 2 * h // 3, w // 3 : 2 * w // 3]
+    return cv2.resize(crop, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def test_analyze_pauses_during_a_cut_and_picks_the_balls_up_after(
+        tmp_path: Path) -> None:
+    image = _first_frame()
+    video = tmp_path / "cut.mp4"
+    h, w = image.shape[:2]
+    out = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"mp4v"), 10, (w, h))
+    for f in range(45):
+        out.write(_close_up(image) if 8 <= f < 33 else image)
+    out.release()
+    res = tmp_path / "out"
+    code = main(["analyze", str(video), "--calibration",
+                 str(SAMPLE / "calibration.json"), "-o", str(res), "--quiet"])
+    assert code == 0
+    strokes = json.loads((res / "strokes.json").read_text())
+    assert strokes["view_changes"] == [] and strokes["strokes"] == []
+    rows = [r.split(",") for r in (res / "tracks.csv").read_text().splitlines()[1:]]
+    at: dict[int, dict[int, np.ndarray]] = {}
+    for r in rows:
+        at.setdefault(int(r[0]), {})[int(r[1])] = np.array([float(r[3]), float(r[4])])
+    assert sorted(at) == [*range(1, 9), *range(34, 46)]  # MOT frames count from 1
+    first, last = at[1], at[45]
+    assert set(last) == set(first)
+    assert max(np.linalg.norm(last[k] - first[k]) for k in first) < 5.0
