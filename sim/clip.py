@@ -61,6 +61,27 @@ class _Frame:
     xyz: np.ndarray  # (N, 3) mm, NaN when not on the table
     path: np.ndarray | None = None  # (S, N, 3) for blur
     occluders: list[Any] = field(default_factory=list)
+    cut: bool = False  # another camera (a close-up) is on screen
+
+
+CLOSE_UP_ZOOM = 3.0
+"""Magnification of the close-up shown during a camera cut."""
+
+
+def close_up(image: np.ndarray, centre_px: np.ndarray) -> np.ndarray:
+    """Another camera's shot: the broadcast frame magnified around a point.
+
+    Args:
+        image: (H, W, 3) uint8 frame of the main camera.
+        centre_px: (2,) px point to magnify around (kept inside the frame).
+    """
+    h, w = image.shape[:2]
+    cw, ch = w / CLOSE_UP_ZOOM, h / CLOSE_UP_ZOOM
+    cx = float(np.clip(centre_px[0], cw / 2, w - cw / 2))
+    cy = float(np.clip(centre_px[1], ch / 2, h - ch / 2))
+    m = np.array([[CLOSE_UP_ZOOM, 0, w / 2 - CLOSE_UP_ZOOM * cx],
+                  [0, CLOSE_UP_ZOOM, h / 2 - CLOSE_UP_ZOOM * cy]], np.float32)
+    return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR)
 
 
 def first_contact(
@@ -183,6 +204,7 @@ def make_clip(
     table: TableSpec = OFFICIAL,
     reds: int | None = None,
     variant: str = "wpbsa",
+    cuts: bool = False,
     verbose: bool = False,
 ) -> dict[str, Any]:
     """Generate one clip; see the module docstring. Returns the truth dict.
@@ -198,6 +220,8 @@ def make_clip(
         reds: Reds in the rack (default: 15, 10 or 6 at random).
         variant: The rules refereeing the clip (``wpbsa``, ``amateur``,
             ``american``): they decide what comes next and score the log.
+        cuts: Between some strokes cut to a close-up for 1-2.5 s (the referee
+            re-spots while it is on); truth.json lists the cuts' frames.
         verbose: Print progress to stderr.
     """
     t_start = time.perf_counter()
@@ -207,6 +231,8 @@ def make_clip(
     cam_rng, app_rng, play_rng, phys_rng, render_rng = (
         np.random.default_rng(s) for s in ss.spawn(5)
     )
+    # its own stream, so that clips without cuts stay as they were
+    cut_rng = np.random.default_rng(ss.spawn(1)[0]) if cuts else None
     camera = make_camera(camera_kind, cam_rng, table, size)
     app = random_appearance(app_rng, table)
     if reds is None:
@@ -282,6 +308,9 @@ def make_clip(
         if placed is not None and state.strokes > 0:
             hands.append(Hand(placed))
         xyz_now = xyz_of(dict(state.positions))
+        if cut_rng is not None and stroke_index and cut_rng.random() < 0.6:
+            for _ in range(int(fps * cut_rng.uniform(1.0, 2.5))):
+                frames.append(_Frame(xyz_now, cut=True))
         for _ in range(n_hand):
             frames.append(_Frame(xyz_now, occluders=list(hands)))
         cue_xy = state.positions["white"]
@@ -437,10 +466,14 @@ def _render_and_write(
             balls = Balls(tuple(names[j] for j in idx), fr.xyz[idx], path)
             occ = [*fr.occluders, *([bar] if bar else [])]
             img, vis = render_frame_info(camera, balls, app, rng, occ)
-            frames_q.put(img)
             pos_mm[i, idx] = fr.xyz[idx]
-            pos_px[i, idx] = camera.project(fr.xyz[idx])
-            visible[i, idx] = vis
+            if fr.cut:
+                white = camera.project(fr.xyz[:1])[0]
+                img = close_up(img, np.nan_to_num(white, nan=0.0))
+            else:
+                pos_px[i, idx] = camera.project(fr.xyz[idx])
+                visible[i, idx] = vis
+            frames_q.put(img)
             if verbose and i % 200 == 0:
                 print(f"frame {i}/{n}", file=sys.stderr)
     finally:
@@ -490,6 +523,7 @@ def _render_and_write(
             "noise_sigma": app.noise_sigma,
         },
         "strokes": strokes,
+        "cuts": _runs([fr.cut for fr in frames]),
         "files": {
             "video": "video.mp4",
             "frames": "frames.npz",
@@ -498,3 +532,14 @@ def _render_and_write(
             "calibration": "calibration.json",
         },
     }
+
+
+def _runs(flags: Sequence[bool]) -> list[list[int]]:
+    """``[first, last]`` frame ranges where ``flags`` is true."""
+    runs: list[list[int]] = []
+    for i, on in enumerate(flags):
+        if on and runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        elif on:
+            runs.append([i, i])
+    return runs

@@ -10,10 +10,11 @@ A clip folder holds ``truth.json`` (metadata, calibration, strokes and events),
 - ``positions_mm``: (F, N, 3) float32 ball centres, table frame mm (z = radius on
   the cloth, more in flight); NaN when the ball is not on the table.
 - ``positions_px``: (F, N, 2) float32 image position of the centre (through the
-  truth camera, distortion included); NaN when not on the table.
+  truth camera, distortion included); NaN when not on the table, or during a cut.
 - ``visible``: (F, N) float32 fraction (0-1) of the ball's disc visible in the
   image: hidden by cushions, occluders (player, cue, hands, score bar) or the image
-  edge. 0 when not on the table.
+  edge. 0 when not on the table, and during a cut to another camera (``truth.json``
+  ``cuts``: ``[first, last]`` frame ranges showing a close-up).
 
 Event frames in ``truth.json``: frame ``i`` shows the instant ``(i - start_frame) /
 fps`` seconds after the strike (shutter centred on it); an event at time ``t`` has

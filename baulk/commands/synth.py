@@ -49,6 +49,11 @@ def add_parser(subparsers: Any) -> None:
         choices=(6, 10, 15),
         help="reds in the rack (default: random)",
     )
+    parser.add_argument(
+        "--cuts",
+        action="store_true",
+        help="cut to a close-up between some strokes (broadcast footage does)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     parser.set_defaults(run=run)
 
@@ -90,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         table=table,
         reds=args.reds,
         variant=args.variant,
+        cuts=args.cuts,
         verbose=not args.quiet,
     )
     if not args.quiet:

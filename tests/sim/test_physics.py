@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 import pytest
 
@@ -85,3 +86,29 @@ def test_same_seed_same_clip(tmp_path) -> None:
     # Events in the truth carry frames inside their stroke.
     s = a["strokes"][0]
     assert all(s["start_frame"] <= e["frame"] <= s["end_frame"] for e in s["events"])
+
+
+def test_cuts_show_a_close_up_and_leave_the_rest_of_the_clip_as_it_was(
+        tmp_path) -> None:
+    from sim.clip import make_clip
+    from sim.truth import load_clip
+
+    kw = dict(size=(320, 180), reds=6, fps=10)
+    plain = make_clip(8, "broadcast", 3, tmp_path / "plain", **kw)
+    cut = make_clip(8, "broadcast", 3, tmp_path / "cut", cuts=True, **kw)
+    assert plain["cuts"] == []
+    assert [s["log"] for s in cut["strokes"]] == [s["log"] for s in plain["strokes"]]
+    cp, cc = load_clip(tmp_path / "plain"), load_clip(tmp_path / "cut")
+    frames = [f for a, b in cut["cuts"] for f in range(a, b + 1)]
+    assert len(frames) >= 10  # 1 to 2.5 s at 10 fps per cut
+    assert not cc.visible[frames].any() and np.isnan(cc.positions_px[frames]).all()
+    stroke_frames = [f for s in cut["strokes"]
+                     for f in range(s["start_frame"], s["end_frame"] + 1)]
+    assert not set(frames) & set(stroke_frames)
+    assert cc.positions_mm.shape[0] == cp.positions_mm.shape[0] + len(frames)
+    cap = cv2.VideoCapture(str(tmp_path / "cut" / "video.mp4"))
+    cap.set(cv2.CAP_PROP_POS_FRAMES, frames[0] - 1)
+    _, before = cap.read()
+    _, during = cap.read()
+    cap.release()
+    assert np.abs(before.astype(int) - during.astype(int)).mean() > 10
