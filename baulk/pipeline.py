@@ -237,6 +237,8 @@ def frames_from_truth(folder: Path | str, hold_hidden: bool = True,
                       min_visible: float = 0.3) -> Iterator[BallFrame]:
     """``BallFrame``s from a sim clip's truth (``frames.npz``), frame by frame.
 
+    Frames of a cut to another camera (``truth.json`` ``cuts``) have no view.
+
     Args:
         folder: The clip folder.
         hold_hidden: Hold a ball that is less than ``min_visible`` visible where it
@@ -249,7 +251,11 @@ def frames_from_truth(folder: Path | str, hold_hidden: bool = True,
     names = clip.meta["names"]
     ids = np.arange(1, len(names) + 1)
     last = np.full((len(names), 2), np.nan)
+    cut = {f for a, b in clip.meta.get("cuts", []) for f in range(a, b + 1)}
     for f in range(clip.positions_mm.shape[0]):
+        if f in cut:
+            yield BallFrame.no_view(f)
+            continue
         xy = clip.positions_mm[f, :, :2].astype(np.float64)
         on = ~np.isnan(xy[:, 0])
         vis = clip.visible[f] >= min_visible
