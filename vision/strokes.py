@@ -168,6 +168,8 @@ class SegmenterConfig:
         preroll: Frames kept while at rest, to find the strike after the fact.
         max_stroke_s: A stroke longer than this is closed by force.
         view_back: Frames the view must be back before tracking resumes.
+        cut_rest_s: Stillness before a camera cut that ends a stroke (shorter
+            than ``rest_s``: nothing after the cut can be seen).
         held_frames: A ball unseen for more than this many frames (held where
             it was last seen: lost, or hidden) does not keep a stroke open;
             one unseen for fewer (a blink of the detector) does.
@@ -184,6 +186,7 @@ class SegmenterConfig:
     max_stroke_s: float = 60.0
     view_back: int = 5
     held_frames: int = 5
+    cut_rest_s: float = 0.17
 
     @property
     def rest_frames(self) -> int:
@@ -279,7 +282,12 @@ class StrokeSegmenter:
             out.append(Handling(HandlingKind.CAMERA_CUT, bf.frame))
             self._candidate = None
         elif self.phase == Phase.STROKE:
-            self._interrupted = True
+            settled = self._settled_at_cut()
+            if settled is not None:
+                # broadcasts cut as the balls stop: the stroke is over
+                out.append(settled)
+            else:
+                self._interrupted = True
             out.append(Handling(HandlingKind.CAMERA_CUT, bf.frame))
         if self.phase == Phase.STROKE or self._stroke:
             self._stroke.append(bf)
@@ -287,6 +295,24 @@ class StrokeSegmenter:
                 self._stroke = self._stroke[-self.config.rest_frames:]
         self.phase = Phase.NO_VIEW
         return out
+
+    def _settled_at_cut(self) -> StrokeTracks | None:
+        """The stroke closed at its last frame before a cut, when every ball was
+        already still over the last few frames (``SegmenterConfig.cut_rest_s``);
+        None when something may still have been moving."""
+        c = self.config
+        k = max(3, round(c.cut_rest_s * c.fps))
+        window = self._stroke[-k:]
+        if (len(window) < k or not all(f.view for f in window)
+                or window[-1].frame - self._begun < c.rest_frames):
+            return None
+        for tid in window[-1].ids:
+            pts = [f.xy_mm[k] for f in window
+                   if (k := f.lookup.get(int(tid))) is not None and f.visible[k]]
+            if len(pts) >= 2 and max(
+                    np.linalg.norm(p - pts[-1]) for p in pts) > c.still_mm:
+                return None
+        return self._close(len(self._stroke) - 1)
 
     def _changed(self, bf: BallFrame) -> bool:
         """True when the cue ball is away from its rest place (or gone)."""
@@ -583,7 +609,8 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
         fin_rows = np.flatnonzero(ok[t_len - tail:]) + t_len - tail
         if len(fin_rows) == 0:
             continue
-        final = np.median(xy[fin_rows, j], axis=0)
+        # the last sightings (a stroke closed at a camera cut has a short rest)
+        final = np.median(xy[fin_rows[-3:], j], axis=0)
         dist = np.linalg.norm(xy[:, j] - final, axis=1)
         dist[~ok] = np.nan
         dist[:s0] = np.nan
