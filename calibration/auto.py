@@ -10,7 +10,10 @@ area's corners, which lie in the plane of the cushion noses. Which side is which
 decided from the image: the middle pockets dent the long sides, and the baulk end
 shows the baulk line, the D and the balls on the yellow/brown/green spots. The
 camera pose from that homography (and a focal-length estimate) gives the cloth-plane
-mapping. Anything doubtful raises ``CalibrationError`` instead of guessing.
+mapping; near overhead, where the focal length cannot be estimated, the edges next
+to the bed give the lens distortion (from their bow) and the table, and the baulk
+line and the D their height above the cloth (``_overhead_fit``). Anything doubtful
+raises ``CalibrationError`` instead of guessing.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import numpy as np
 from calibration.mapping import (
     Calibration,
     CalibrationError,
+    CameraPose,
     apply_homography,
     check_orientation,
     default_focal_px,
@@ -53,6 +57,11 @@ class TableOutline:
         inlier_fraction: (4,) float64 share of each side's samples on its line.
         mask: uint8 cloth mask at working scale (1 = cloth).
         scale: Working-scale pixels per full-scale pixel.
+        inner_edges: Per side, (N, 2) float64 px of the edge next to the bed (the
+            bed-side edge of the nose's dark line or of a visible face).
+        searches: Per side, where its edges were looked for: the (N, 2) px base
+            points, the inward unit normal and the distance to the opposite side.
+        value: (H, W) float32 the frame's brightness (HSV value), smoothed.
     """
 
     corners_px: np.ndarray
@@ -61,6 +70,9 @@ class TableOutline:
     inlier_fraction: np.ndarray
     mask: np.ndarray
     scale: float
+    inner_edges: tuple[np.ndarray, ...] = ()
+    searches: tuple[tuple[np.ndarray, np.ndarray, float], ...] = ()
+    value: np.ndarray | None = None
 
 
 # ------------------------------------------------------------------ cloth
@@ -163,6 +175,24 @@ def _fit_line_ransac(
     return line, best
 
 
+def _drop_to_four(poly: np.ndarray, area: float) -> np.ndarray | None:
+    """The (4, 2) polygon left after dropping the vertices of ``poly`` (N, 2) that
+    cut the least area off it (a ball or a hand on a cushion bulging the cloth
+    region), or None when that cuts more than 1 % of ``area``."""
+    poly = poly.copy()
+    cut = 0.0
+    while len(poly) > 4:
+        prev, nxt = np.roll(poly, 1, axis=0), np.roll(poly, -1, axis=0)
+        tri = 0.5 * np.abs(
+            (poly[:, 0] - prev[:, 0]) * (nxt[:, 1] - prev[:, 1])
+            - (nxt[:, 0] - prev[:, 0]) * (poly[:, 1] - prev[:, 1])
+        )
+        k = int(np.argmin(tri))
+        cut += float(tri[k])
+        poly = np.delete(poly, k, axis=0)
+    return poly if cut <= 0.01 * area else None
+
+
 def _outer_quad(mask: np.ndarray) -> np.ndarray:
     """Four outer corners (work px, (4, 2)) of the cloth region, anticlockwise."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -170,6 +200,7 @@ def _outer_quad(mask: np.ndarray) -> np.ndarray:
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
     quad = None
+    many = None
     for eps in (0.01, 0.015, 0.02, 0.03, 0.04, 0.05):
         approx = cv2.approxPolyDP(hull, eps * peri, True)
         if len(approx) == 4:
@@ -177,6 +208,9 @@ def _outer_quad(mask: np.ndarray) -> np.ndarray:
             break
         if len(approx) < 4:
             break
+        many = approx.reshape(-1, 2).astype(np.float64)
+    if quad is None and many is not None:
+        quad = _drop_to_four(many, cv2.contourArea(hull))
     if quad is None:
         raise CalibrationError("the cloth region is not four-sided")
     # the order of CORNER_ORDER: negative shoelace in (u, v) with v down
@@ -211,16 +245,120 @@ def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return top + (c + (d - c) * fx - top) * fy
 
 
+# ------------------------------------------------------------------ lens
+
+
+def distort_k1(pts: np.ndarray, k1: float, size: tuple[int, int]) -> np.ndarray:
+    """Apply radial distortion ``k1`` to undistorted pixels ``pts`` (N, 2).
+
+    The model is OpenCV's with only k1, the principal point at the image centre and
+    the focal length ``default_focal_px(size)``; any other focal length f takes
+    ``k1 * (f / default_focal_px(size)) ** 2``.
+    """
+    c = 0.5 * np.array(size, np.float64)
+    d = (np.asarray(pts, np.float64) - c) / default_focal_px(size)
+    return c + (d * (1.0 + k1 * np.sum(d * d, axis=1, keepdims=True))) * (
+        default_focal_px(size)
+    )
+
+
+def undistort_k1(pts: np.ndarray, k1: float, size: tuple[int, int]) -> np.ndarray:
+    """Remove radial distortion ``k1`` (as ``distort_k1``) from pixels (N, 2)."""
+    pts = np.asarray(pts, np.float64).reshape(-1, 2)
+    if k1 == 0.0:
+        return pts.copy()
+    c = 0.5 * np.array(size, np.float64)
+    f = default_focal_px(size)
+    d = (pts - c) / f
+    u = d.copy()
+    for _ in range(8):
+        u = d / (1.0 + k1 * np.sum(u * u, axis=1, keepdims=True))
+    return c + u * f
+
+
+def _trimmed_line(pts: np.ndarray, tol: float) -> np.ndarray:
+    """Line (a, b, c) through ``pts`` (N, 2): least squares, then again on the
+    points within ``max(tol, 3 x`` their median distance ``)`` (twice)."""
+    keep = np.ones(len(pts), bool)
+    line = np.zeros(3)
+    for _ in range(3):
+        sel = pts[keep] if keep.sum() >= 2 else pts
+        c = sel.mean(axis=0)
+        normal = np.linalg.svd(sel - c, full_matrices=False)[2][1]
+        line = np.array([normal[0], normal[1], -normal @ c])
+        d = np.abs(pts @ normal + line[2])
+        keep = d < max(tol, 3.0 * float(np.median(d)))
+    return line
+
+
+def _lens_bow(edges: list[np.ndarray], size: tuple[int, int]) -> float:
+    """Radial distortion k1 (as ``distort_k1``) that makes the cushion edges straight.
+
+    ``edges``: one (N, 2) px array per cushion. A coarse search (the k1 whose
+    undistorted edges lie closest to one straight line per cushion, with a
+    truncated cost so that players and balls on an edge do not count), then
+    Gauss-Newton steps on the inliers. 0 with fewer than three cushions' edges.
+    """
+    if len(edges) < 3:
+        return 0.0
+    tol = 2.0
+
+    def lines_at(k1: float) -> tuple[float, list[np.ndarray]]:
+        total = 0.0
+        fitted = []
+        for edge in edges:
+            pts = undistort_k1(edge, k1, size)
+            line = _trimmed_line(pts, tol)
+            d = pts @ line[:2] + line[2]
+            total += float(np.sum(np.minimum(d * d, tol * tol)))
+            fitted.append(line)
+        return total, fitted
+
+    coarse = (-0.25, -0.15, -0.08, -0.03, 0.0, 0.04)
+    costs = [lines_at(k)[0] for k in coarse]
+    k1 = coarse[int(np.argmin(costs))]
+    _, lines = lines_at(k1)
+    eps = 1e-3
+    for _ in range(6):
+        num = den = 0.0
+        for j, edge in enumerate(edges):
+            pts = undistort_k1(edge, k1, size)
+            moved = undistort_k1(edge, k1 + eps, size)
+            inl = np.abs(pts @ lines[j][:2] + lines[j][2]) < tol
+            if inl.sum() < 6:
+                continue
+            u, v = pts[inl], (moved[inl] - pts[inl]) / eps
+            c = u.mean(axis=0)
+            normal = np.linalg.svd(u - c, full_matrices=False)[2][1]
+            r = (u - c) @ normal
+            g = (v - v.mean(axis=0)) @ normal
+            num += float(r @ g)
+            den += float(g @ g)
+            lines[j] = np.array([normal[0], normal[1], -normal @ c])
+        if den <= 0:
+            break
+        step = -num / den
+        k1 = float(np.clip(k1 + step, -0.4, 0.2))
+        if abs(step) < 1e-4:
+            break
+    return k1
+
+
 def _nose_offset(
     profile: np.ndarray, bed: float, thr: float, bed_len: int, face_len: int
-) -> float | None:
-    """Where the cushion nose lies along an inward ``profile`` (index 0 = outside).
+) -> tuple[float, float] | None:
+    """Where the cushion nose and the bed's edge lie along an inward ``profile``.
 
     Walks outwards from the bed (the last ``bed_len`` samples, at level ``bed``) to
     the first departure from the bed's level by more than ``thr``. A narrow dark band
     there is the nose's shadow line (the nose is its bed-side edge); a band wider
     than ``face_len`` samples is the visible cushion face (the nose is its outer
     edge, where the lit cushion top starts).
+
+    Returns:
+        (nose, inner) offsets in samples (index 0 = outside), or None: ``inner`` is
+        the edge next to the bed (the bed-side edge of a dark band), the same as
+        ``nose`` unless a face was seen.
     """
     n = len(profile)
     dev = np.nonzero(np.abs(profile[: n - bed_len] - bed) > thr)[0]
@@ -234,17 +372,58 @@ def _nose_offset(
         lowest = np.minimum.accumulate(outward)
         back = np.nonzero(outward >= lowest + thr)[0]
         m = i - int(np.argmin(outward[: back[0] + 1] if len(back) else outward))
+        inner = m + int(np.argmax(grad[m : max(m + 1, hi)])) + 0.5
         if len(back):
             width = int(back[0])
             if face_len < width < i:
                 lo = max(0, i - width - 4)
                 k = lo + int(np.argmin(grad[lo : max(lo + 1, m)]))
-                return k + 0.5
-        k = m + int(np.argmax(grad[m : max(m + 1, hi)]))
-        return k + 0.5
+                return k + 0.5, inner
+        return inner, inner
     lo = max(0, i - 8)
-    k = lo + int(np.argmax(np.abs(grad[lo:hi])))
-    return k + 0.5
+    k = lo + int(np.argmax(np.abs(grad[lo:hi]))) + 0.5
+    return k, k
+
+
+def _bed_edges(outline: TableOutline, rng: np.random.Generator) -> list[np.ndarray]:
+    """Per side, (N, 2) px of the edge next to the bed, looked for again across the
+    line the outline's samples make: the strongest dark-to-bright step going
+    inwards within ``_BED_WINDOW_PX`` of it (the cloth region's side the outline
+    searched from can be askew, from a pocket's bulge or a bowed lens, and part of
+    the edge lie outside the first search)."""
+    out = []
+    if outline.value is None:
+        return list(outline.inner_edges)
+    steps = np.arange(-_BED_WINDOW_PX, _BED_WINDOW_PX + 0.01, 0.5)
+    for found, (base, normal, _) in zip(
+        outline.inner_edges, outline.searches, strict=True
+    ):
+        if len(found) < 12:
+            out.append(found)
+            continue
+        length = float(np.linalg.norm(base[-1] - base[0]))
+        ln, _ = _fit_line_ransac(found, max(1.5, 0.002 * length), rng)
+        if ln[:2] @ normal < 0:
+            ln = -ln
+        on_line = base - (base @ ln[:2] + ln[2])[:, None] * ln[None, :2]
+        prof = _sample(
+            outline.value, on_line[:, None, :] + steps[None, :, None] * ln[:2]
+        )
+        grad = prof[:, 4:] - prof[:, :-4]  # over 2 px, at steps[2:-2]
+        k = np.clip(np.argmax(grad, axis=1), 1, grad.shape[1] - 2)
+        rows = np.arange(len(k))
+        y0, y1, y2 = grad[rows, k - 1], grad[rows, k], grad[rows, k + 1]
+        den = y0 - 2 * y1 + y2
+        with np.errstate(invalid="ignore", divide="ignore"):
+            frac = np.where(den < -1e-6, 0.5 * (y0 - y2) / den, 0.0)
+        pos = steps[2:-2][k] + 0.5 * np.clip(frac, -0.5, 0.5)
+        good = y1 > max(6.0, 0.4 * float(np.median(y1)))
+        out.append(on_line[good] + pos[good, None] * ln[:2])
+    return out
+
+
+_BED_WINDOW_PX = 10.0
+"""Half-width of the second search for a cushion's edge next to the bed, px."""
 
 
 def find_outline(image: np.ndarray, seed: int = 0) -> TableOutline:
@@ -265,6 +444,8 @@ def find_outline(image: np.ndarray, seed: int = 0) -> TableOutline:
     lines = np.zeros((4, 3))
     rms = np.zeros(4)
     frac = np.zeros(4)
+    inner_edges: list[np.ndarray] = []
+    searches: list[tuple[np.ndarray, np.ndarray, float]] = []
     for i in range(4):
         p, q = quad[i], quad[(i + 1) % 4]
         length = float(np.hypot(*(q - p)))
@@ -288,29 +469,37 @@ def find_outline(image: np.ndarray, seed: int = 0) -> TableOutline:
         beds = np.median(inner, axis=1)
         spreads = np.mean(np.abs(inner - beds[:, None]), axis=1)
         found = []
+        bed_side = []
         for k, profile in enumerate(profiles):
             thr = max(14.0, 0.1 * float(beds[k]), 4.0 * float(spreads[k]))
             off = _nose_offset(profile, float(beds[k]), thr, bed_len, face_len)
             if off is not None:
-                found.append(base[k] + (start + off * 0.5) * normal)
-        if len(found) < 12:
-            # no nose edge (a cushion top as bright as the bed, seen from behind):
-            # the cloth region's own side, the cushion's outer edge, a cushion
-            # width out; refining and the self-check take it from there
-            lines[i] = _line_through(p, q)
-            if lines[i][:2] @ normal < 0:
-                lines[i] = -lines[i]
-            rms[i] = math.nan
-            frac[i] = 0.1
-            continue
-        edge_pts = np.array(found)
-        line, inl = _fit_line_ransac(edge_pts, tol=max(1.5, 0.002 * length), rng=rng)
-        if line[:2] @ normal < 0:
-            line = -line
-        lines[i] = line
-        d = edge_pts[inl] @ line[:2] + line[2]
-        rms[i] = float(np.sqrt(np.mean(d**2)))
-        frac[i] = inl.sum() / len(ts)
+                found.append(base[k] + (start + off[0] * 0.5) * normal)
+                bed_side.append(base[k] + (start + off[1] * 0.5) * normal)
+        inner_edges.append(np.array(bed_side).reshape(-1, 2))
+        searches.append((base, normal, depth))
+        if len(found) >= 12:
+            edge_pts = np.array(found)
+            line, inl = _fit_line_ransac(
+                edge_pts, tol=max(1.5, 0.002 * length), rng=rng
+            )
+            if line[:2] @ normal < 0:
+                line = -line
+            if inl.sum() >= 0.1 * len(ts):
+                lines[i] = line
+                d = edge_pts[inl] @ line[:2] + line[2]
+                rms[i] = float(np.sqrt(np.mean(d**2)))
+                frac[i] = inl.sum() / len(ts)
+                continue
+        # no nose edge (a cushion top as bright as the bed, seen from behind; a
+        # score bar over the cushion): the cloth region's own side, the cushion's
+        # outer edge, a cushion width out; refining (which can start from the
+        # baulk line instead) and the self-check take it from there
+        lines[i] = _line_through(p, q)
+        if lines[i][:2] @ normal < 0:
+            lines[i] = -lines[i]
+        rms[i] = math.nan
+        frac[i] = 0.1
     corners = np.array([_intersect(lines[i - 1], lines[i]) for i in range(4)])
     if (
         np.any(corners[:, 0] < -0.5 * w)
@@ -326,7 +515,10 @@ def find_outline(image: np.ndarray, seed: int = 0) -> TableOutline:
         raise CalibrationError(
             f"table side {side}: only {frac[side]:.0%} of the cushion nose is visible"
         )
-    return TableOutline(corners, lines, rms, frac, mask, scale)
+    return TableOutline(
+        corners, lines, rms, frac, mask, scale, tuple(inner_edges), tuple(searches),
+        gray,
+    )
 
 
 # ------------------------------------------------------------------ orientation
@@ -423,6 +615,28 @@ def _ridge(
     return best
 
 
+def _baulk_marks(spec: TableSpec) -> tuple[np.ndarray, np.ndarray]:
+    """Points on the baulk line (either side of the D) and the D, table mm (N, 2),
+    and unit normals (N, 2) across them."""
+    hw = spec.half_width
+    bx = spec.baulk_line_x
+    r = spec.d_radius_mm
+    ys = np.concatenate(
+        [np.linspace(-0.9 * hw, -r - 40, 20), np.linspace(r + 40, 0.9 * hw, 20)]
+    )
+    line_pts = np.column_stack([np.full_like(ys, bx), ys])
+    ang = np.linspace(0.6, math.pi - 0.6, 25)
+    arc = np.column_stack([bx - r * np.sin(ang), r * np.cos(ang)])
+    pts = np.vstack([line_pts, arc])
+    normals = np.vstack(
+        [
+            np.tile([1.0, 0.0], (len(line_pts), 1)),
+            -np.column_stack([np.sin(ang), -np.cos(ang)]),
+        ]
+    )
+    return pts, normals
+
+
 def _end_score(
     image: np.ndarray,
     gray: np.ndarray,
@@ -436,25 +650,14 @@ def _end_score(
     brown and green spots (non-cloth blobs) with the same places mirrored to the
     other end. Positive: -x is baulk.
     """
-    hw = spec.half_width
     bx = spec.baulk_line_x
     r = spec.d_radius_mm
     score = 0.0
+    marks, normals = _baulk_marks(spec)
     for sign in (1.0, -1.0):
         xs = sign * bx
-        ys = np.concatenate(
-            [np.linspace(-0.9 * hw, -r - 40, 20), np.linspace(r + 40, 0.9 * hw, 20)]
-        )
-        line_pts = np.column_stack([np.full_like(ys, xs), ys])
-        ang = np.linspace(0.6, math.pi - 0.6, 25)
-        arc = np.column_stack([xs - sign * r * np.sin(ang), r * np.cos(ang)])
-        d_pts = np.vstack([line_pts, arc])
-        d_norm = np.vstack(
-            [
-                np.tile([1.0, 0.0], (len(line_pts), 1)),
-                np.column_stack([np.sin(ang), -np.cos(ang) * sign]) * -sign,
-            ]
-        )
+        d_pts = marks * [sign, 1.0]
+        d_norm = normals * [sign, 1.0]
         img = apply_homography(h_t2i, d_pts)
         img2 = apply_homography(h_t2i, d_pts + 20.0 * d_norm)
         nrm = img2 - img
@@ -540,8 +743,10 @@ def auto_calibrate(
 
     Every result passes the self-check of ``calibration.verify`` (the baulk line,
     the D, the cushions and the pockets drawn back must agree with the frame) or
-    is reported as a ``CalibrationError``: by default the four cushion-nose
-    corners, refined on the whole table when the corners alone fail the check.
+    is reported as a ``CalibrationError``: by default the table's outline (the
+    four cushion-nose corners; near overhead, the edges next to the bed with the
+    lens distortion and their height, ``_from_corners``), refined on the whole
+    table when the outline alone fails the check.
 
     Args:
         image: (H, W, 3) uint8 BGR frame.
@@ -611,13 +816,21 @@ def _oriented(
         if first.ok:
             return cal
     # refine on the whole table, from the corners as found and, if that fails,
-    # with a far cushion's found edge taken as the bed edge under its face
-    starts = [named]
+    # with a far cushion's found edge taken as the bed edge under its face, and
+    # each of those with the baulk line in place of a (hidden) baulk cushion
+    starts: list[tuple[np.ndarray, list[str]]] = [(named, [])]
     moved = _bed_edges_to_nose(named, spec, size, nose_height_mm, focal_px)
     if moved is not None:
-        starts.append(moved)
+        starts.append((moved, ["started with a far cushion's bed edge"]))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    for start, how in list(starts):
+        remade = _baulk_line_start(gray, outline, start, spec)
+        if remade is not None:
+            starts.append(
+                (remade, [*how, "started from the baulk line, not the baulk cushion"])
+            )
     reasons = [] if first is None else [f"corners alone: {first.reason}"]
-    for k, start in enumerate(starts):
+    for start, how in starts:
         try:
             cal = _refined(
                 image, start, notes, _corner_homography(start, spec), spec, size,
@@ -629,9 +842,7 @@ def _oriented(
         verdict = verify(image, cal, nose_height_mm)
         if verdict.ok:
             extra = [] if first is None else [f"corners alone rejected: {first.reason}"]
-            if k:
-                extra.append("started with a far cushion's bed edge")
-            return replace(cal, notes=(*cal.notes, *extra))
+            return replace(cal, notes=(*cal.notes, *extra, *how))
         reasons.append(f"self-check: {verdict.reason}")
     raise CalibrationError("; ".join(reasons))
 
@@ -693,6 +904,72 @@ def _bed_edges_to_nose(
         return None
 
 
+def _baulk_line_start(
+    gray: np.ndarray, outline: TableOutline, named: np.ndarray, spec: TableSpec
+) -> np.ndarray | None:
+    """Corners (4, 2) px re-made with the baulk line in place of the baulk cushion.
+
+    A score bar or a player can hide the near (baulk) cushion of a broadcast view,
+    and the outline then takes a wrong edge for it. The baulk line (a thin bright
+    line on the cloth, parallel to that cushion) is looked for within
+    ``_BAULK_SEARCH_PX`` of where the corners put it, with cloth on both sides
+    (not a far cushion's nose); with it, the two side cushions and the top cushion
+    give the table. None when no such line is found there.
+    """
+    h_t2i = _corner_homography(named, spec)
+    hw = spec.half_width
+    bx = spec.baulk_line_x
+    ys = np.linspace(-0.85 * hw, 0.85 * hw, 48)
+    pts = apply_homography(h_t2i, np.column_stack([np.full_like(ys, bx), ys]))
+    ahead = apply_homography(h_t2i, np.column_stack([np.full_like(ys, bx + 20.0), ys]))
+    nrm = ahead - pts
+    nrm /= np.maximum(np.linalg.norm(nrm, axis=1, keepdims=True), 1e-9)
+    if not (np.all(np.isfinite(pts)) and np.all(np.isfinite(nrm))):
+        return None
+    step = 0.5
+    offs = np.arange(-_BAULK_SEARCH_PX, _BAULK_SEARCH_PX + 0.01, step)
+    prof = _sample(gray, pts[:, None, :] + offs[None, :, None] * nrm[:, None, :])
+    w = 5  # samples: 2.5 px either side
+    ridge = prof[:, w:-w] - np.maximum(prof[:, : -2 * w], prof[:, 2 * w :])
+    k = np.argmax(ridge, axis=1)
+    best = ridge[np.arange(len(k)), k]
+    ok = best > 6.0
+    if ok.sum() < 16:
+        return None
+    found = pts[ok] + offs[w:-w][k[ok], None] * nrm[ok]
+    try:
+        line, inl = _fit_line_ransac(found, 1.5, np.random.default_rng(2))
+    except CalibrationError:
+        return None
+    if inl.sum() < 16:
+        return None
+    for side in (-10.0, 10.0):
+        if not _mask_fraction(outline, found[inl] + side * line[:2]) >= 0.7:
+            return None
+    left = _line_through(named[3], named[0])
+    right = _line_through(named[1], named[2])
+    try:
+        quad = np.array(
+            [
+                _intersect(line, left),
+                _intersect(line, right),
+                named[2],
+                named[3],
+            ]
+        )
+    except CalibrationError:
+        return None
+    table = np.array([(bx, hw), (bx, -hw), spec.corners["top_right"],
+                      spec.corners["top_left"]], np.float32)
+    h_new = cv2.getPerspectiveTransform(table, quad.astype(np.float32))
+    corners = np.array([spec.corners[n] for n in CORNER_ORDER])
+    return apply_homography(h_new.astype(np.float64), corners)
+
+
+_BAULK_SEARCH_PX = 100.0
+"""How far (px) from where the corners put it the baulk line is looked for."""
+
+
 def _refined(
     image: np.ndarray,
     named: np.ndarray,
@@ -723,12 +1000,10 @@ def _refined(
     )
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    h_i2t0 = np.linalg.inv(h_nose)
     centre_px = apply_homography(
         h_nose, np.array([(x, y) for x in (-0.5, 0.0, 0.5) for y in (-0.4, 0.4)])
         * [spec.half_length, spec.half_width]
     )
-    del h_i2t0
     q = np.round(np.clip(centre_px, 0, [w_img - 1, h_img - 1])).astype(int)
     cloth = np.median(hsv[q[:, 1], q[:, 0]].astype(np.float64), axis=0)
     result = refine(
@@ -769,14 +1044,34 @@ def _from_corners(
     nose_height_mm: float,
     focal_px: float | None,
 ) -> Calibration:
-    """The calibration from the four nose corners alone (no refinement)."""
+    """The calibration from the four nose corners alone (no refinement).
+
+    Near overhead (no focal length from the table's perspective) the table comes
+    from the edges next to the bed instead, with the lens distortion that
+    straightens them and their height above the cloth from where the baulk line
+    and the D are (``_overhead_fit``).
+    """
+    notes = list(notes)
     pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=focal_px)
-    # cloth plane: keep the fitted nose mapping, move it down by the nose height
-    p_nose = pose.plane_homography(nose_height_mm)
-    s = float(np.sum(h_nose * p_nose) / np.sum(p_nose * p_nose))
-    h_cloth_t2i = h_nose / s - pose.camera_matrix @ np.outer(
-        pose.rotation[:, 2] * nose_height_mm, [0.0, 0.0, 1.0]
+    dist = None
+    h_cloth_t2i = None
+    guess = pose_from_homography(
+        h_nose, size, z_mm=nose_height_mm, focal_px=default_focal_px(size)
     )
+    if focal_px is None and guess.tilt_deg < 20.0:
+        # near overhead the table's perspective cannot tell the focal length (a
+        # lens's distortion can make it seem to)
+        fitted = _overhead_fit(outline, named, spec, size, guess)
+        if fitted is not None:
+            h_cloth_t2i, pose, dist, note = fitted
+            notes.append(note)
+    if h_cloth_t2i is None:
+        # cloth plane: keep the fitted nose mapping, move it down by the nose height
+        p_nose = pose.plane_homography(nose_height_mm)
+        s = float(np.sum(h_nose * p_nose) / np.sum(p_nose * p_nose))
+        h_cloth_t2i = h_nose / s - pose.camera_matrix @ np.outer(
+            pose.rotation[:, 2] * nose_height_mm, [0.0, 0.0, 1.0]
+        )
     h_i2t = np.linalg.inv(h_cloth_t2i)
     check_orientation(h_i2t, spec)
     # side residuals: px -> mm with the local scale at each side's middle
@@ -805,9 +1100,104 @@ def _from_corners(
         residuals_mm=np.array(res),
         residual_names=tuple(names),
         pose=pose,
+        dist_coeffs=dist,
         notes=tuple(notes),
     )
 
+
+
+def _overhead_fit(
+    outline: TableOutline,
+    named: np.ndarray,
+    spec: TableSpec,
+    size: tuple[int, int],
+    pose: CameraPose,
+) -> tuple[np.ndarray, CameraPose, np.ndarray, str] | None:
+    """Cloth mapping of a near-overhead view from the edges next to the bed.
+
+    Such a view cannot tell its focal length, hence its height, hence how far the
+    cushion noses (37 mm up) stand out from the cloth in the image; and which edge
+    of a cushion shows (the nose, or the bed edge under a visible face) depends on
+    the cushion. So: the edges next to the bed (one physical line per cushion), the
+    radial lens distortion that makes them straight (``_lens_bow``), their corners,
+    and then the edges' height above the cloth (between -60 and 80 mm) that puts
+    the baulk line and the D (on the cloth) on the frame's thin bright lines.
+
+    Returns:
+        (cloth-to-image homography (undistorted px), pose, distortion
+        coefficients, note), or None when a cushion's edge or the marks are not
+        found (the caller keeps the nose corners).
+    """
+    rng = np.random.default_rng(1)
+    edges = _bed_edges(outline, rng)
+    if len(edges) != 4 or min(len(e) for e in edges) < 12:
+        return None
+    k1 = _lens_bow(edges, size)
+    lines = []
+    for i, edge in enumerate(edges):
+        pts = undistort_k1(edge, k1, size)
+        length = float(np.linalg.norm(outline.corners_px[(i + 1) % 4]
+                                      - outline.corners_px[i]))
+        line, _ = _fit_line_ransac(pts, tol=max(1.5, 0.002 * length), rng=rng)
+        lines.append(line)
+    corners_u = np.array([_intersect(lines[i - 1], lines[i]) for i in range(4)])
+    k0 = int(np.argmin(np.linalg.norm(outline.corners_px - named[0], axis=1)))
+    h_edge = _corner_homography(np.roll(corners_u, -k0, axis=0), spec)
+    try:
+        pose = pose_from_homography(
+            h_edge, size, camera_matrix=pose.camera_matrix
+        )
+    except CalibrationError:
+        return None
+    f = float(pose.camera_matrix[0, 0])
+    gray = outline.value
+    if gray is None:
+        return None
+    marks, normals = _baulk_marks(spec)
+    p_edge = pose.plane_homography(0.0)
+    scale = float(np.sum(h_edge * p_edge) / np.sum(p_edge * p_edge))
+    heights = np.arange(-60.0, 80.01, 2.0)
+    # table -> undistorted px on the cloth with the edges at height z: h0 - z * lift
+    h0 = h_edge / scale
+    lift = pose.camera_matrix @ np.outer(pose.rotation[:, 2], [0.0, 0.0, 1.0])
+
+    def project(pts: np.ndarray) -> np.ndarray:
+        x = np.column_stack([pts, np.ones(len(pts))])
+        hom = (x @ h0.T)[None] - heights[:, None, None] * (x @ lift.T)[None]
+        px = hom[..., :2] / hom[..., 2:3]
+        return distort_k1(px.reshape(-1, 2), k1, size).reshape(px.shape)
+
+    a = project(marks)
+    nrm = project(marks + 20.0 * normals) - a
+    lens = np.linalg.norm(nrm, axis=2, keepdims=True)
+    nrm = nrm / np.maximum(lens, 1e-9)
+    width = np.clip(np.median(lens, axis=1, keepdims=True) * 0.25, 2.5, 8.0)
+    on = _sample(gray, a)
+    off = np.maximum(_sample(gray, a + width * nrm), _sample(gray, a - width * nrm))
+    scores = np.mean(np.clip(on - off, -20.0, 40.0), axis=1)
+    i = int(np.argmax(scores))
+    if scores[i] - float(np.median(scores)) < 3.0:
+        return None  # no thin bright lines where the marks would be
+    z_edge = float(heights[i])
+    if 0 < i < len(heights) - 1:
+        y0, y1, y2 = scores[i - 1], scores[i], scores[i + 1]
+        den = y0 - 2 * y1 + y2
+        if den < 0:
+            z_edge += 2.0 * float(np.clip(0.5 * (y0 - y2) / den, -0.5, 0.5))
+    h_t2i = h0 - z_edge * lift
+    try:
+        cloth_pose = pose_from_homography(
+            h_t2i, size, camera_matrix=pose.camera_matrix
+        )
+    except CalibrationError:
+        return None
+    cloth_pose = replace(cloth_pose, focal_source="default")
+    k1_f = k1 * (f / default_focal_px(size)) ** 2
+    note = (
+        f"near overhead: lens k1 {k1_f:+.4f} from the cushions' bow, their edges "
+        f"{z_edge:.0f} mm above the cloth from the baulk line and the D"
+    )
+    return h_t2i, cloth_pose, np.array([k1_f, 0.0, 0.0, 0.0, 0.0]), note
 
 
 def _self_check(

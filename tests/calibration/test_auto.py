@@ -11,14 +11,21 @@ import pytest
 
 from baulk.cli import main
 from calibration.auto import (
+    CORNER_ORDER,
+    _baulk_line_start,
+    _drop_to_four,
+    _lens_bow,
     auto_calibrate,
     check_frame,
+    distort_k1,
+    find_outline,
     follow_frame,
     nose_corners_px,
+    undistort_k1,
 )
 from calibration.mapping import CalibrationError, load_calibration
 from calibration.table import OFFICIAL
-from tests.calibration.frames import seen_px, truth_frame
+from tests.calibration.frames import seen_px, truth_frame, truth_points
 
 SMALL = (960, 540)
 
@@ -134,3 +141,55 @@ def test_command_points_and_errors(tmp_path: Path) -> None:
     assert main(["calibrate", str(tmp_path / "junk.png"), "-o", str(out2)]) == 2
     assert not out2.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_lens_bow_straightens_lines() -> None:
+    size = (1920, 1080)
+    pts = np.array([[300.0, 200.0], [1500.0, 900.0]])
+    for k1 in (-0.1, 0.03):
+        back = undistort_k1(distort_k1(pts, k1, size), k1, size)
+        assert np.allclose(back, pts, atol=1e-3)
+    t = np.linspace(0.0, 1.0, 80)[:, None]
+    corners = np.array([[200.0, 150.0], [1720.0, 170.0], [1700.0, 930.0], [230, 900]])
+    lines = [corners[i] + t * (corners[(i + 1) % 4] - corners[i]) for i in range(4)]
+    edges = [distort_k1(line, -0.09, size) for line in lines]
+    edges[0][10:20] += [0.0, 25.0]  # a ball on the cushion
+    assert abs(_lens_bow(edges, size) + 0.09) < 0.005
+    assert abs(_lens_bow(lines, size)) < 0.005
+
+
+def test_drop_to_four() -> None:
+    square = np.array([[0.0, 0.0], [100.0, 0.0], [100.0, 100.0], [0.0, 100.0]])
+    bumped = np.insert(square, 1, [50.0, -1.5], axis=0)  # a ball on a side
+    assert np.allclose(_drop_to_four(bumped, 10000.0), square)
+    pentagon = np.insert(square, 1, [50.0, -40.0], axis=0)
+    assert _drop_to_four(pentagon, 10000.0) is None
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_rendered_overhead_accurate(seed: int) -> None:
+    # near overhead: lens distortion from the cushions' bow, the edges' height
+    # from the baulk line and the D (not tuned on these frames)
+    frame = truth_frame("overhead", seed, size=SMALL)
+    pts = truth_points()
+    cal = auto_calibrate(frame.image)
+    err = np.linalg.norm(cal.image_to_table(seen_px(frame, pts)) - pts, axis=1)
+    assert np.sqrt(np.mean(err**2)) < 5.0
+    assert any(note.startswith("near overhead") for note in cal.notes)
+
+
+def test_baulk_line_replaces_a_hidden_baulk_cushion() -> None:
+    frame = truth_frame("broadcast", 6, size=SMALL)
+    table = np.array([OFFICIAL.corners[n] for n in CORNER_ORDER])
+    nose = frame.camera.project_cloth(table, 37.0)
+    cloth = frame.camera.project_cloth(table, 0.0)
+    gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    outline = find_outline(frame.image)
+    wrong = nose.copy()
+    wrong[:2, 1] += 15.0  # the baulk cushion taken at a score bar's edge
+    remade = _baulk_line_start(gray, outline, wrong, OFFICIAL)
+    assert remade is not None
+    assert np.all(np.linalg.norm(remade[:2] - cloth[:2], axis=1) < 4.0)
+    assert np.allclose(remade[2:], wrong[2:], atol=0.5)
+    # named the other way round, there is no baulk line near the other end
+    assert _baulk_line_start(gray, outline, nose[[2, 3, 0, 1]], OFFICIAL) is None
