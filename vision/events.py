@@ -45,6 +45,7 @@ class Unknown(StrEnum):
     CAMERA_CUT = "camera cut during the stroke"
     POCKET_UNSEEN = "ball vanished out of sight of a pocket"
     NO_CUE_BALL = "no cue ball found"
+    UNSEEN_BALL = "the cue ball turned off a ball that was not seen"
     BALL_LOST = "ball lost from sight away from the pockets"
 
 
@@ -172,6 +173,19 @@ class EventConfig:
         touch_mm: Gap under which two resting balls count as touching.
         same_time_mm: Two contacts this close along the cue ball's path are
             simultaneous.
+        max_step_mm: Farthest a ball can roll in a frame; a cue-ball sighting
+            farther from the last is a misread.
+        spurious_mm: A ball this far from its rest place before the cue ball
+            reached it had already left (or was misread); one that ends this far
+            from it left it for good.
+        lost_rows: The cue ball unseen for this many rows before the end of the
+            stroke was lost from sight.
+        gap_rows: The cue ball unseen for more rows than this may have struck a
+            ball unseen: the first to set off then is taken.
+        weak_rows: A cue ball turning at a ball seen still is taken as a contact
+            only if no ball is seen to set off within this many rows after.
+        path_lookback: Sightings of the cue ball looked back over to link the
+            next into its path (bounds the work per stroke).
     """
 
     contact_tol_mm: float = 6.0
@@ -180,11 +194,26 @@ class EventConfig:
     cushion_tol_mm: float = 18.0
     touch_mm: float = 1.5
     same_time_mm: float = 3.0
+    max_step_mm: float = 320.0
+    spurious_mm: float = 15.0
+    lost_rows: int = 15
+    gap_rows: int = 2
+    weak_rows: int = 3
+    path_lookback: int = 90
 
 
-def _first_row(a: np.ndarray) -> int | None:
-    hits = np.flatnonzero(a)
-    return int(hits[0]) if len(hits) else None
+def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
+    """(2,) where a path through ``pts`` at ``rows`` is at fractional row ``t``."""
+    return np.array([np.interp(t, rows, pts[:, 0]), np.interp(t, rows, pts[:, 1])])
+
+
+def _distinct(cols: list[int], rest: np.ndarray, radius: float) -> list[int]:
+    """``cols`` less any whose rest place is another's (one ball, two tracks)."""
+    out: list[int] = []
+    for j in cols:
+        if all(np.linalg.norm(rest[j] - rest[k]) > radius for k in out):
+            out.append(j)
+    return out
 
 
 def _ray_hit(p: np.ndarray, d: np.ndarray, c: np.ndarray, r: float) -> float | None:
@@ -277,88 +306,362 @@ class EventDetector:
 
     # -- first contact --------------------------------------------------------
 
-    def _onsets(self, tr: StrokeTracks, s0: int) -> np.ndarray:
-        """(N,) row at which each ball first left its pre-stroke place (inf: never)."""
-        out = np.full(tr.xy_mm.shape[1], np.inf)
-        for j in range(tr.xy_mm.shape[1]):
-            ref = tr.before_mm[j]
-            if np.isnan(ref[0]):
+    def _white_path(self, tr: StrokeTracks, w: int, s0: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """The cue ball's path from the strike: ``(K,)`` rows and ``(K, 2)`` mm.
+
+        Its rest place at the strike, then the longest chain of its sightings
+        that a ball can have rolled (no step faster than ``max_step_mm`` a
+        frame, nor much faster than the step before): a hand or the cue's tip
+        read as the cue ball, away from its real path, is left out.
+        """
+        xy = tr.xy_mm[:, w]
+        vis = tr.visible[:, w] & ~np.isnan(xy[:, 0])
+        start = tr.before_mm[w]
+        if np.isnan(start[0]):
+            seen = np.flatnonzero(vis[s0:])
+            if not len(seen):
+                return np.zeros(0, np.int64), np.zeros((0, 2))
+            s0 = s0 + int(seen[0])
+            start = xy[s0]
+        later = np.flatnonzero(vis[s0 + 1:]) + s0 + 1
+        rows = np.concatenate([[s0], later]).astype(np.int64)
+        pts = np.vstack([start[None], xy[later]])
+        n = len(rows)
+        length = np.full(n, -1, np.int64)  # longest chain from the start to k
+        prev = np.full(n, -1, np.int64)
+        speed = np.zeros(n)  # the chain's speed into k, mm a frame
+        length[0], speed[0] = 1, self.config.max_step_mm
+        for k in range(1, n):
+            lo = max(0, k - self.config.path_lookback)
+            v = np.linalg.norm(pts[lo:k] - pts[k], axis=1) / (rows[k] - rows[lo:k])
+            # no faster than a ball rolls, nor than it came (balls slow down)
+            ok = (v <= np.minimum(self.config.max_step_mm,
+                                  1.2 * speed[lo:k] + 10.0)) & (length[lo:k] > 0)
+            if not ok.any():
                 continue
-            xy = tr.xy_mm[s0:, j]
-            d = np.linalg.norm(xy - ref, axis=1)
-            moved = (d > self.config.moved_mm) & tr.visible[s0:, j]
-            moved |= np.isnan(xy[:, 0])  # vanished
-            r = _first_row(moved)
-            if r is not None:
-                out[j] = s0 + r
+            cand = np.where(ok, length[lo:k], 0)
+            m = len(cand) - 1 - int(np.argmax(cand[::-1]))  # latest of the longest
+            length[k], prev[k], speed[k] = cand[m] + 1, lo + m, v[m]
+        k = int(np.argmax(length[::-1]))
+        k = n - 1 - k
+        chain = []
+        while k >= 0:
+            chain.append(k)
+            k = int(prev[k])
+        chain.reverse()
+        return rows[chain], pts[chain]
+
+    def _segment_hits(self, rows: np.ndarray, pts: np.ndarray, i: int,
+                      anchors: np.ndarray) -> list[tuple[float, int]]:
+        """Contacts of the path's segment ``i`` with balls at ``anchors``.
+
+        The segment joins two sightings; when the cue ball deflects between them
+        the chord cuts the corner, so its approach (the previous segment's
+        velocity) is also followed straight on, as far as it can roll in the time.
+
+        Returns:
+            ``(t, k)``: fractional row of the contact, index into ``anchors``.
+        """
+        c = self.config
+        r2 = 2 * self.spec.ball_radius
+        pa, pb = pts[i], pts[i + 1]
+        span = float(rows[i + 1] - rows[i])
+        ray = None
+        if i > 0:
+            ray = (pts[i] - pts[i - 1]) / float(rows[i] - rows[i - 1]) * span
+        out = []
+        for k, q in enumerate(anchors):
+            if np.isnan(q[0]):
+                continue
+            best = None
+            for d in (pb - pa, ray):
+                if d is None:
+                    continue
+                u = _ray_hit(pa, d, q, r2 + c.contact_tol_mm)
+                if u is not None and (best is None or u < best):
+                    best = u
+            if best is not None:
+                out.append((float(rows[i]) + span * best, k))
+        out.sort()
         return out
+
+    def _set_off(self, tr: StrokeTracks, held: np.ndarray, j: int, lo: float,
+                 hi: float, push: np.ndarray | None = None, window: int = 12
+                 ) -> tuple[bool | None, int]:
+        """Did ball ``j`` set off from its place between rows ``lo`` and ``hi``?
+
+        True when, within ``window`` rows after ``hi``, it vanishes or is seen
+        moving away from where it was last seen at ``lo`` (``held``, see
+        ``_held``), in the direction ``push`` when given (from the cue ball to
+        it: a struck ball leaves along the line of centres; the later it is
+        seen to leave, the closer to that line: a thin contact sets a ball off
+        slowly, and a ball at rest is held still until it is surely moving);
+        False when it was moving before, or is seen at rest well after ``hi``;
+        None when the footage cannot tell (hidden). A ball seen again after a
+        while a little away from where it was held, and staying there, did not
+        move.
+
+        Returns:
+            The answer and, when True, the first row it was seen away.
+        """
+        c = self.config
+        xy, vis = tr.xy_mm[:, j], tr.visible[:, j]
+        t_len = len(tr.frames)
+        before = max(0, math.floor(lo) - 2)
+        ref = held[min(math.floor(lo), t_len - 1), j]
+        if np.isnan(ref[0]) or np.isnan(xy[before, 0]):
+            return False, -1  # gone already
+        seen_still = False  # seen at its place when it should have left
+        last: tuple[int, float] | None = None  # the previous sighting (row, mm)
+        for r in range(before + 1, min(t_len, math.ceil(hi) + window)):
+            if np.isnan(xy[r, 0]):
+                return True, r  # vanished (potted at once, or off)
+            if not vis[r]:
+                continue
+            d = float(np.linalg.norm(xy[r] - ref))
+            if r < lo - 1:
+                if c.moved_mm < d < 2 * self.spec.ball_radius:
+                    return False, -1  # moving before the cue ball came
+                if d <= c.moved_mm:
+                    last = (r, d)
+                continue  # (farther: another ball, before the track took this)
+            if last is not None and d > c.moved_mm and r - last[0] <= 3 and (
+                    d > last[1] + 1.0):
+                step = xy[r] - ref
+                cos = 0.3 if r <= hi + 4 else 0.8
+                if push is None or float(step @ push) > cos * float(
+                        np.linalg.norm(step) * np.linalg.norm(push)):
+                    return True, last[0] if last[1] > c.moved_mm else r
+            if r >= hi + 2 and d <= c.moved_mm:
+                seen_still = True
+            last = (r, d)
+        return (False if seen_still else None), -1
+
+    def _struck_unseen(self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
+                       rows: np.ndarray, pts: np.ndarray, i: int
+                       ) -> list[tuple[float, int]]:
+        """Balls struck while the cue ball was unseen between sightings ``i``
+        and ``i + 1``: those that set off then, away from where the cue ball
+        was, for good, still before, and that it can have reached on its way.
+
+        Returns:
+            ``(row, column)`` of the earliest to set off (several when at once).
+        """
+        c = self.config
+        lo, hi = int(rows[i]), int(rows[i + 1])
+        out: list[tuple[float, int]] = []
+        for j in objs:
+            q = held[lo, j]
+            if np.isnan(q[0]):
+                continue
+            moved, r = self._set_off(tr, held, j, lo, hi, q - pts[i], window=3)
+            if not moved or r <= lo:
+                continue
+            back = slice(max(0, lo - 10), lo + 1)
+            ok = tr.visible[back, j] & ~np.isnan(tr.xy_mm[back, j, 0])
+            if len(ok) and np.linalg.norm(tr.xy_mm[back, j][ok] - q, axis=1).max(
+                    initial=0.0) > 2 * c.moved_mm:
+                continue  # moving before the strike: a hand or the cue, not a ball
+            reach = c.max_step_mm * (r - lo) + 2 * self.spec.ball_radius
+            if np.linalg.norm(q - pts[i]) > reach or np.linalg.norm(
+                    q - pts[i + 1]) > c.max_step_mm * max(hi - r + 1, 1) + reach:
+                continue
+            final = tr.xy_mm[:, j][~np.isnan(tr.xy_mm[:, j, 0])]
+            if len(final) and np.linalg.norm(final[-1] - q) <= c.spurious_mm and (
+                    not np.isnan(tr.xy_mm[-1, j, 0])):
+                continue  # back where it was: not struck
+            out.append((float(r), j))
+        if not out:
+            return []
+        first = min(r for r, _ in out)
+        return [(r, j) for r, j in out if r == first]
+
+    @staticmethod
+    def _held(tr: StrokeTracks) -> np.ndarray:
+        """(T, N, 2) where each ball was last seen at each row (its rest place
+        before the stroke, or its first place, until seen; NaN once gone)."""
+        held = tr.xy_mm.copy()
+        last = np.where(np.isnan(tr.before_mm), tr.xy_mm[0], tr.before_mm)
+        for r in range(len(tr.frames)):
+            seen = tr.visible[r] & ~np.isnan(tr.xy_mm[r, :, 0])
+            last[seen] = tr.xy_mm[r, seen]
+            gone = np.isnan(tr.xy_mm[r, :, 0])
+            held[r] = np.where(gone[:, None], np.nan, last)
+        return held
+
+    def _by_cushion(self, p: np.ndarray) -> bool:
+        """Is a ball at ``p`` against a cushion (within ``cushion_tol_mm``)?"""
+        r = self.spec.ball_radius + self.config.cushion_tol_mm
+        return bool(abs(p[0]) > self.spec.half_length - r
+                    or abs(p[1]) > self.spec.half_width - r)
+
+    def _deflected(self, rows: np.ndarray, pts: np.ndarray, i: int) -> bool:
+        """Did the cue ball turn or slow sharply between sightings ``i`` and
+        ``i + 1`` (against its approach to ``i``)?"""
+        if i == 0 or i + 2 >= len(rows):
+            return False
+        v_in = (pts[i] - pts[i - 1]) / float(rows[i] - rows[i - 1])
+        v_out = (pts[i + 2] - pts[i + 1]) / float(rows[i + 2] - rows[i + 1])
+        a, b = float(np.linalg.norm(v_in)), float(np.linalg.norm(v_out))
+        if a < 2.0:
+            return False
+        cos = float(v_in @ v_out) / max(a * b, 1e-9)
+        return cos < 0.97 or b < 0.6 * a
 
     def _first_contact(
         self, tr: StrokeTracks, w: int | None, s0: int,
     ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
-        """(names, row, confidence, reason if unknown)."""
+        """(names, row, confidence, reason if unknown); see ``_contact``.
+
+        A sharp turn of the cue ball in mid-table, at no ball that is tracked,
+        before the contact found means it struck a ball not seen: the answer
+        is then only a guess.
+        """
         if w is None:
             return (), None, 0.0, Unknown.NO_CUE_BALL
-        c = self.config
-        r2 = 2 * self.spec.ball_radius
-        onset = self._onsets(tr, s0)
-        onset[w] = np.inf
-        objs = [j for j in range(tr.xy_mm.shape[1]) if j != w
-                and not np.isnan(tr.before_mm[j, 0])]
-        if not objs or not np.isfinite(onset[objs]).any():
-            return (), None, 0.95, None
-        first_move = float(np.min(onset[objs]))
-        xy = tr.xy_mm[:, w]
-        vis = tr.visible[:, w] & ~np.isnan(xy[:, 0])
-        anchors = tr.before_mm[objs]
-        hits: list[tuple[float, int]] = []  # (path time in rows, column)
-        last_known: int | None = s0
-        t_len = len(tr.frames)
-        for k in range(s0, min(t_len - 1, int(first_move) + 1)):
-            if not vis[k + 1] or last_known is None:
-                continue
-            a = xy[last_known]
-            b = xy[k + 1]
-            seg = b - a
-            span = (k + 1) - last_known
-            # straight-line extrapolation of the approach, before any deflection
-            prev = last_known - 1
-            ray = None
-            if prev >= s0 and vis[prev] and span == 1:
-                ray = (xy[last_known] - xy[prev])
-            for idx, j in enumerate(objs):
-                if onset[j] < last_known:
-                    continue
-                u = None
-                if ray is not None:
-                    u = _ray_hit(a, ray, anchors[idx], r2 + 0.5)
-                if u is None:
-                    u = _ray_hit(a, seg, anchors[idx], r2 + c.contact_tol_mm)
-                if u is not None and onset[j] <= last_known + span * u + 2.5:
-                    hits.append((last_known + span * u, j))
-            if hits:
+        held = self._held(tr)
+        rows, pts = self._white_path(tr, w, s0)
+        names, row, conf, why = self._contact(tr, w, s0, held, rows, pts)
+        until = row if row is not None else len(tr.frames)
+        if why is None and self._unexplained_turn(tr, rows, pts, held, until):
+            return names, row, 0.3, Unknown.UNSEEN_BALL
+        return names, row, conf, why
+
+    def _unexplained_turn(self, tr: StrokeTracks, rows: np.ndarray,
+                          pts: np.ndarray, held: np.ndarray, until: int) -> bool:
+        """Did the cue ball's path turn sharply before row ``until``, away
+        from the cushions and from every tracked ball?"""
+        near = 2 * self.spec.ball_radius + 40.0
+        for i in range(2, len(rows) - 3):
+            if rows[i + 1] >= until:
                 break
-            last_known = k + 1
-        hidden = not vis[s0:int(first_move) + 1].all() if np.isfinite(first_move) \
-            else False
-        if not hits:
-            # Not seen: the first ball to move is the best guess.
-            movers = [j for j in objs if onset[j] == first_move]
-            names = tuple(sorted({tr.kinds[j] for j in movers}))
-            if len(movers) == 1:
-                return names, int(first_move), 0.5, (
-                    Unknown.HIDDEN_AT_CONTACT if hidden else None)
-            return names[:1], int(first_move), 0.3, Unknown.AMBIGUOUS_CONTACT
-        hits.sort()
-        t0 = hits[0][0]
-        speed = float(np.linalg.norm(xy[min(int(t0) + 1, t_len - 1)] - xy[int(t0)]))
+            if rows[i + 3] - rows[i - 2] != 5:
+                continue  # two frames' steps either side, all seen
+            v_in = pts[i] - pts[i - 2]
+            v_out = pts[i + 3] - pts[i + 1]
+            a, b = float(np.linalg.norm(v_in)), float(np.linalg.norm(v_out))
+            if a < 40.0 or float(v_in @ v_out) > 0.95 * a * max(b, 1e-9):
+                continue
+            p = pts[i + 1]
+            if self._by_cushion(p) or self._by_cushion(pts[i]):
+                continue
+            others = held[rows[i + 1]]
+            others = others[[k != WHITE for k in tr.kinds]]
+            d = np.linalg.norm(others - p, axis=1)
+            if np.nanmin(d, initial=np.inf) > near:
+                return True
+        return False
+
+    def _contact(
+        self, tr: StrokeTracks, w: int, s0: int, held: np.ndarray,
+        rows: np.ndarray, pts: np.ndarray,
+    ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
+        """(names, row, confidence, reason if unknown).
+
+        Read from the cue ball's path (``rows``, ``pts``: ``_white_path``):
+        walking along it from the strike, the first ball at rest (``held``:
+        ``_held``) that it reaches within the contact distance and that is
+        seen to set off then, or off which the cue ball turns. Balls that seem
+        to move when the cue ball is nowhere near (a hand or the cue over them)
+        cannot have been struck first.
+        """
+        c = self.config
+        objs = [j for j in range(tr.xy_mm.shape[1]) if tr.kinds[j] != WHITE
+                and not np.isnan(held[s0, j, 0])]
+        if not objs or len(rows) < 2:
+            return (), None, 0.5, None
+        found: list[tuple[float, int, int]] = []  # (t, column, segment)
+        weak: list[tuple[float, int, int]] = []  # the cue ball turned, no more
+        for i in range(len(rows) - 1):
+            if found and rows[i] > found[0][0] + 1:
+                break
+            if weak and rows[i] > weak[0][0] + c.weak_rows:
+                break
+            anchors = held[rows[i], objs]
+            for t, k in self._segment_hits(rows, pts, i, anchors):
+                if found and t > found[0][0] + 1:
+                    break
+                j = objs[k]
+                if any(j == f[1] for f in found + weak):
+                    continue
+                gap = rows[i + 1] - rows[i] > 1
+                if gap:  # unseen on the way: it must set off by the sighting
+                    moved, _ = self._set_off(tr, held, j, rows[i], rows[i + 1],
+                                             window=3)
+                else:
+                    moved, _ = self._set_off(tr, held, j, t, t,
+                                             held[rows[i], j] - _at(rows, pts, t))
+                turned = self._deflected(rows, pts, i) and not self._by_cushion(
+                    _at(rows, pts, t))
+                if moved or (moved is None and turned):
+                    found.append((t, j, i))
+                    found.sort()
+                elif turned:
+                    # seen still (a ball at rest is held until surely moving):
+                    # taken if no ball is seen to set off soon after
+                    weak.append((t, j, i))
+            if not found and not weak and rows[i + 1] - rows[i] > c.gap_rows:
+                unseen = self._struck_unseen(tr, held, objs, rows, pts, i)
+                if unseen:
+                    # several at once (a pack): the nearest the cue ball came from
+                    r, j = min(unseen, key=lambda h: float(np.linalg.norm(
+                        held[rows[i], h[1]] - pts[i])))
+                    return ((tr.kinds[j],), int(r), 0.5, Unknown.HIDDEN_AT_CONTACT)
+        if weak and (not found or found[0][0] > weak[0][0] + c.weak_rows):
+            t0 = weak[0][0]
+            kinds = sorted({tr.kinds[j] for t, j, _ in weak if t - t0 <= 1.0})
+            if len(kinds) == 1:
+                return (kinds[0],), math.ceil(t0 - 1e-9), 0.6, None
+            return ((tr.kinds[weak[0][1]],), math.ceil(t0 - 1e-9), 0.3,
+                    Unknown.AMBIGUOUS_CONTACT)
+        if not found:
+            return self._no_contact_seen(tr, w, s0, objs, rows, pts, held[s0])
+        t0, _, i0 = found[0]
+        speed = float(np.linalg.norm(pts[i0 + 1] - pts[i0])) / float(
+            rows[i0 + 1] - rows[i0])
         same = c.same_time_mm / max(speed, 1.0)
-        cols = [j for t, j in hits if t - t0 <= same]
-        names = tuple(dict.fromkeys(tr.kinds[j] for j in cols))
+        cols = _distinct([j for t, j, _ in found if t - t0 <= same], tr.before_mm,
+                         self.spec.ball_radius)
+        names = tuple(sorted(tr.kinds[j] for j in cols))
         row = math.ceil(t0 - 1e-9)
-        conf = 0.95 if not hidden else 0.6
-        return names, row, conf, (Unknown.HIDDEN_AT_CONTACT if hidden and conf < 0.7
-                                  and len(hits) > 1 else None)
+        gap = int(rows[i0 + 1] - rows[i0])
+        if gap <= 1:
+            return names, row, 0.95, None
+        if gap <= 3:
+            return names, row, 0.8, None
+        return names, row, 0.5, Unknown.HIDDEN_AT_CONTACT
+
+    def _no_contact_seen(
+        self, tr: StrokeTracks, w: int, s0: int, objs: list[int], rows: np.ndarray,
+        pts: np.ndarray, start: np.ndarray,
+    ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
+        """The path reached no ball that set off. Seen to its end, that is a
+        miss; with the cue ball lost from sight, the best guess is the ball that
+        left its place for good nearest where it was last seen."""
+        c = self.config
+        t_len = len(tr.frames)
+        lost = not np.isnan(tr.xy_mm[-1, w, 0]) and (
+            int(rows[-1]) < t_len - 1 - c.lost_rows)
+        if not lost:
+            # gaps were searched for balls struck unseen (``_struck_unseen``)
+            gaps = int(np.diff(rows).max()) > c.gap_rows
+            return (), None, 0.8 if gaps else 0.9, None
+        movers = []
+        for j in objs:
+            xy = tr.xy_mm[s0:, j]
+            if np.isnan(xy[-1, 0]):
+                movers.append(j)
+                continue
+            ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
+            d = np.linalg.norm(xy[ok] - start[j], axis=1)
+            if len(d) and float(d[-1]) > c.spurious_mm:
+                movers.append(j)
+        if not movers:
+            return (), None, 0.4, Unknown.HIDDEN_AT_CONTACT
+        end = pts[-1]
+        j = min(movers, key=lambda j: float(np.linalg.norm(start[j] - end)))
+        return (tr.kinds[j],), None, 0.3, Unknown.HIDDEN_AT_CONTACT
 
     # -- pots and balls off the table ---------------------------------------
 

@@ -446,6 +446,10 @@ class StrokeSegmenter:
         cand = next(i for i, f in enumerate(pre) if f.frame == self._candidate)
         start = cand - 1
         conf = 1.0
+        wc = pre[cand].white()
+        after: float | None = None  # distance from rest one frame later
+        if wc is not None and pre[cand].visible[wc]:
+            after = float(np.linalg.norm(pre[cand].xy_mm[wc] - rest_w))
         while start > 0:
             f = pre[start]
             w = f.white()
@@ -453,8 +457,14 @@ class StrokeSegmenter:
                 break
             if not f.visible[w]:
                 conf = 0.6
-            elif np.linalg.norm(f.xy_mm[w] - rest_w) <= c.onset_mm:
-                break
+                after = None
+            else:
+                d = float(np.linalg.norm(f.xy_mm[w] - rest_w))
+                if d <= c.onset_mm or (after is not None and d < 0.4 * (after - d)):
+                    # (a shift much smaller than the next frame's step is the
+                    # cue's tip over the ball at the strike, not yet rolling)
+                    break
+                after = d
             start -= 1
         if conf < 1.0:
             # Hidden at the strike: extrapolate back from the first two sightings.

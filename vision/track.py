@@ -16,13 +16,16 @@ output a few frames can put the ball where it really was (``vision.pipeline``).
 
 A track never jumps to another ball's place: a new detection starts a track, or
 takes over a hidden one, only when it is sure of its kind, away from every other
-ball, and seen in the same place over several frames; a ball lost moving into a
-pocket's mouth is potted (its track ends there), and a potted colour seen again on
-its spot (re-spotted) gets its old track back. A ball lost while moving (the
-break's blurred cue ball) is re-acquired by the next sure detection of its kind
-that it can have reached (``BallTracker._reacquire``); one lost mid-table is
-held where last seen, never potted; one "potted" but seen again where it
-vanished (stopped in the jaws) gets its track back.
+ball, seen in the same place over several frames, and not while that ball was
+seen elsewhere; a ball lost moving into a pocket's mouth is potted (its track
+ends there), and a potted colour seen again on its spot (re-spotted) gets its old
+track back. A ball lost while moving (the break's blurred cue ball) is
+re-acquired by the next sure detection of its kind that it can have reached
+(``BallTracker._reacquire``); one lost mid-table is held where last seen, never
+potted; one "potted" but seen again where it vanished (stopped in the jaws) gets
+its track back. A ball at rest is released only by a run of sightings that keeps
+going (a hand read as the cue ball, far from it, barely moves), and a detection
+far from its anchor does not count as seeing it there.
 """
 
 from __future__ import annotations
@@ -76,6 +79,7 @@ class Track:
         near: ``(frame, (2,) mm)`` the last few detections near the anchor (the
             first moments of a slow motion, handed back on release).
         potted_at: Frame at which the ball was found potted (-1: never).
+        seen_at: Frame at which the ball was last seen (-1: never).
     """
 
     track_id: int
@@ -95,6 +99,7 @@ class Track:
     near: deque[tuple[int, np.ndarray]] = field(
         default_factory=lambda: deque(maxlen=4))
     potted_at: int = -1
+    seen_at: int = -1
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -188,6 +193,10 @@ class TrackerConfig:
         clutter_frames: Unmatched detections are remembered (as clutter: the
             cue's tip, a hand) this many frames: a ball at rest is not set
             moving by a detection near them.
+        fast_step_mm: A ball at rest seen to leap farther than this in a frame
+            is released only when a third sighting shows it still going.
+        drop_speed_mm: A ball lost near a pocket (not in its mouth) is potted
+            only if it was heading into it faster than this, mm a frame.
     """
 
     meas_sigma_mm: float = 4.0
@@ -221,16 +230,27 @@ class TrackerConfig:
     reacquire_far_mm: float = 800.0
     reacquire_far_prob: float = 0.9
     clutter_frames: int = 5
+    fast_step_mm: float = 60.0
+    drop_speed_mm: float = 2.5
 
 
 @dataclass
 class _Candidate:
-    """An unmatched detection seen over several frames (not yet a track)."""
+    """An unmatched detection seen over several frames (not yet a track).
+
+    Attributes:
+        kind: Its kind.
+        xy: (2,) last place, table mm.
+        count: Frames it was seen in.
+        frame: Frame it was last seen in.
+        first: Frame it was first seen in.
+    """
 
     kind: BallKind
     xy: np.ndarray
     count: int
     frame: int
+    first: int
 
 
 class BallTracker:
@@ -503,7 +523,7 @@ class BallTracker:
             kp = float(dets.probs[j, KINDS.index(t.kind)])
             if kp < c.blur_prob:
                 # unsure of its kind: no evidence that this ball moved
-                self._seen(t, dets, j, keep_meas=True)
+                self._seen_at_anchor(t, dets, j, d)
                 return True
             t.pending.append((self._frame, z.copy()))
             if not self._released(t):
@@ -512,7 +532,7 @@ class BallTracker:
                 # not (yet) a motion: the ball stays at its anchor
                 if t.status == TrackStatus.POTTED:
                     return False
-                self._seen(t, dets, j, keep_meas=True)
+                self._seen_at_anchor(t, dets, j, d)
                 return True
             pts = t.pending
             self.releases.append(Release(t.track_id, tuple(self._lead_in(t) + pts)))
@@ -534,6 +554,16 @@ class BallTracker:
             if np.linalg.norm(last - mean, axis=1).max() <= c.settle_mm:
                 self._rest_at(t, mean)
         return True
+
+    def _seen_at_anchor(self, t: Track, dets: Detections, j: int, d: float) -> None:
+        """Detection ``j``, ``d`` mm from the anchor of ``t``, leaves it at rest:
+        it is the ball half hidden (a centre off by up to a ball's width), or,
+        farther, not the ball at all (then the ball is not seen this frame)."""
+        if d <= 2 * self.spec.ball_radius + self.config.hold_mm:
+            self._seen(t, dets, j, keep_meas=True)
+        else:
+            t.status = TrackStatus.HIDDEN
+            t.missed += 1
 
     def _lead_in(self, t: Track) -> list[tuple[int, np.ndarray]]:
         """The detections near the anchor just before a release that already lay
@@ -583,22 +613,35 @@ class BallTracker:
         dist = float(np.linalg.norm(run[-1][1] - a))
         if dist <= c.release_mm and len(run) < 3:
             return False
+        jump = float(np.linalg.norm(run[-1][1] - run[-2][1])) / max(
+            run[-1][0] - run[-2][0], 1)
+        if jump > c.fast_step_mm and len(run) < 3:
+            return False  # a leap: the next sighting must show it still going
         if dist <= c.hold_mm + 6.0:
             return False
         return self._consistent(t, run)
 
     def _consistent(self, t: Track, run: list[tuple[int, np.ndarray]]) -> bool:
-        """Points moving steadily away from the anchor along one line."""
+        """Points moving steadily away from the anchor along one line, and not
+        stopping short: a ball struck hard keeps rolling, whereas a hand or the
+        cue's butt read as the ball, far from it, barely moves."""
         a = t.anchor
         assert a is not None
         off = [q - a for _, q in run]
         dist = [float(np.linalg.norm(o)) for o in off]
+        # the leap from where it was last seen at rest
+        step = dist[0] / max(run[0][0] - t.seen_at, 1) if t.seen_at >= 0 else 0.0
         for k in range(1, len(run)):
             if dist[k] <= dist[k - 1] + 1.0:
                 return False
             cos = float(off[k] @ off[k - 1]) / max(dist[k] * dist[k - 1], 1e-9)
             if cos < 0.9:
                 return False
+            v = float(np.linalg.norm(run[k][1] - run[k - 1][1])) / max(
+                run[k][0] - run[k - 1][0], 1)
+            if v < 0.5 * step - 10.0:
+                return False
+            step = v
         return True
 
     def _unmatched(self, t: Track) -> None:
@@ -643,13 +686,18 @@ class BallTracker:
             return True  # in the mouth already
         v = t.state[2:] if t.speed > 0.0 else np.zeros(2)
         if len(t.recent) >= 2:
-            v = t.recent[-1] - t.recent[-2]
-        return float(v @ (self._pockets[k] - p)) > 0.0
+            # over the last few frames: a ball all but stopped in the jaws
+            # (creeping a millimetre or two) does not drop
+            n = min(len(t.recent), 4)
+            v = (t.recent[-1] - t.recent[-n]) / (n - 1)
+        u = self._pockets[k] - p
+        return float(v @ u) > self.config.drop_speed_mm * float(np.linalg.norm(u))
 
     def _seen(self, t: Track, dets: Detections, j: int, keep_meas: bool = False
               ) -> None:
         t.status = TrackStatus.SEEN
         t.missed = 0
+        t.seen_at = self._frame
         if not keep_meas:
             t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()
             t.xy_px = dets.xy_px[j].copy()
@@ -705,7 +753,7 @@ class BallTracker:
             if j not in used:
                 cands.append(_Candidate(KINDS[kinds[j]],
                                         dets.xy_mm[j].astype(np.float64).copy(),
-                                        1, self._frame))
+                                        1, self._frame, self._frame))
         self._cands = []
         counts = {k: 0 for k in KINDS}
         for t in self.active():
@@ -751,8 +799,9 @@ class BallTracker:
             return None
         # no free slot: a ball of this kind unseen for a while may have been
         # moved (by hand, or unseen in motion): it is here now
+        # (not one seen since the candidate appeared: two balls at once)
         hidden = [t for t in self.active() if t.kind == kind
-                  and t.status == TrackStatus.HIDDEN
+                  and t.status == TrackStatus.HIDDEN and t.seen_at < cd.first
                   and (t.anchor is None or t.missed >= c.takeover_frames)]
         if not hidden:
             return None

@@ -194,3 +194,74 @@ def test_ball_vanishing_moving_away_from_a_pocket_is_not_potted() -> None:
     xy[:2, 0] = out[-1]
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert ev.potted == (("white", "top_right"),)
+
+
+def _run_up(t: int = 30) -> np.ndarray:
+    """(t, 3, 2) mm: the white struck at row 2 rolls +x at 50 mm a frame into a
+    red at the blue spot (touching at row 10), which rolls on; a pink rests
+    near the white's start, beside the cue."""
+    xy = np.full((t, 3, 2), np.nan)
+    wx = np.minimum(-450.0 + 50.0 * np.maximum(np.arange(t) - 2, 0), -R2)
+    xy[:, 0] = np.stack([wx, np.zeros(t)], axis=1)
+    hit = int(np.argmax(wx >= -R2))
+    xy[:, 1] = (0.0, 0.0)
+    xy[hit + 1:, 1, 0] = 40.0 * np.arange(1, t - hit)
+    xy[:, 2] = (-470.0, -120.0)
+    return xy
+
+
+def test_a_ball_jolted_by_the_cue_at_the_strike_is_not_struck_first() -> None:
+    xy = _run_up()
+    xy[2:6, 2] = (-462.0, -112.0)  # the arm over the pink: it seems to move
+    xy[6:, 2] = (-450.0, -105.0)  # and is held a little away after
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
+    assert ev.first_contact == ("red",)
+
+
+def test_the_cue_ball_unseen_at_the_strike_and_a_hand_read_as_it() -> None:
+    xy = _run_up()
+    vis = np.ones(xy.shape[:2], bool)
+    vis[3:6, 0] = False  # blurred: not seen for three frames
+    xy[3:6, 0] = xy[2, 0]  # held at rest
+    xy[3, 0] = (-900.0, -40.0)  # a hand behind it read as the cue ball
+    vis[3, 0] = True
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy, vis))
+    assert ev.first_contact == ("red",)
+
+
+def test_a_thin_contact_sets_a_ball_off_slowly() -> None:
+    # the white passes the red a hair inside the contact distance; the red,
+    # cut thinly, creeps away along the line of centres, held still for a while
+    # (as a tracker holds a ball at rest until surely moving)
+    t = 40
+    xy = np.full((t, 2, 2), np.nan)
+    y0 = R2 - 1.0
+    wx = -450.0 + 40.0 * np.maximum(np.arange(t) - 2, 0)
+    xy[:, 0] = np.stack([wx, np.full(t, y0)], axis=1)
+    hit = int(np.argmax(wx >= 0.0))
+    xy[:, 1] = (0.0, 0.0)
+    creep = 2.0 * np.maximum(np.arange(t) - hit - 6, 0)
+    xy[:, 1, 1] = -creep
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == ("red",)
+
+
+def test_a_near_miss_is_no_contact() -> None:
+    xy = _run_up()
+    xy[:, 2] = (-100.0, R2 + 4.0)  # the white passes it just outside touching
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
+    assert ev.first_contact == ("red",)
+
+
+def test_a_turn_off_no_tracked_ball_is_unknown() -> None:
+    # the white turns sharply in mid-table, where no ball is tracked (one not
+    # seen), then rolls on to the red
+    t = 40
+    xy = np.full((t, 2, 2), np.nan)
+    path = [(-800.0 + 50.0 * i, 300.0) for i in range(12)]
+    path += [(path[-1][0] + 35.0 * i, 300.0 - 35.0 * i) for i in range(1, 29)]
+    xy[:2, 0] = path[0]
+    xy[2:, 0] = path[: t - 2]
+    xy[:, 1] = (900.0, -700.0)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert Unknown.UNSEEN_BALL in ev.unknown

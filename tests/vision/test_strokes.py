@@ -194,3 +194,14 @@ def test_white_first_seen_rolling_far_away_makes_one_stroke() -> None:
     strokes, _ = _run(still + hidden + rolling)
     assert len(strokes) == 1
     assert abs(strokes[0].end_frame - 85) <= 2
+
+
+def test_the_cue_tip_over_the_ball_at_the_strike_does_not_start_the_stroke() -> None:
+    # at the strike frame the cue's tip covers part of the white: its centre is
+    # read 4 mm off; the next frame it has rolled 60 mm
+    still = [_frame(f, BASE) for f in range(40)]
+    shifted = {**BASE, 1: ("white", (-1096.0, -100.0), True)}
+    rolling = _rolling_white(40, 80, speed=60.0)
+    strokes, _ = _run(still + [_frame(40, shifted)] + rolling[1:])
+    assert len(strokes) == 1
+    assert strokes[0].start_frame == 40
