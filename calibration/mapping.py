@@ -285,6 +285,9 @@ class Calibration:
             dist.setflags(write=False)
             object.__setattr__(self, "dist_coeffs", dist)
         object.__setattr__(self, "notes", tuple(self.notes))
+        # plane homographies by height, computed once (the vision pipeline maps
+        # every detection through the ball-centre plane)
+        object.__setattr__(self, "_planes", {})
 
     @property
     def spec(self) -> TableSpec:
@@ -327,6 +330,10 @@ class Calibration:
             return self.homography
         if self.pose is None:
             raise CalibrationError("no camera pose: only the cloth plane can be mapped")
+        planes: dict[float, np.ndarray] = self._planes  # type: ignore[attr-defined]
+        z_mm = float(z_mm)
+        if z_mm in planes:
+            return planes[z_mm]
         h0 = self.table_to_image_h
         p0 = self.pose.plane_homography(0.0)
         # keep the fitted cloth mapping exactly; add the pose's height term
@@ -334,7 +341,11 @@ class Calibration:
         hz = h0 / scale + self.pose.camera_matrix @ np.outer(
             self.pose.rotation[:, 2] * z_mm, [0.0, 0.0, 1.0]
         )
-        return np.linalg.inv(hz)
+        plane = np.linalg.inv(hz)
+        plane.setflags(write=False)
+        if len(planes) < 16:
+            planes[z_mm] = plane
+        return plane
 
     def image_to_table(self, points_px: Any, z_mm: float = 0.0) -> np.ndarray:
         """Map image points to the table.
