@@ -15,6 +15,9 @@ detection half of the vision pipeline (and the calibrated-view check) is run onc
 per clip and stored in ``DIR``; later runs replay it through the tracker, the
 segmenter, the event detector and the rules engine in-process, which is many times
 faster. Figures for a resolve note must come from the default mode.
+
+``--auto-calibration`` runs ``baulk analyze`` without ``--calibration``: the table
+is calibrated from the first frame, as a user without a calibration file would.
 """
 
 from __future__ import annotations
@@ -40,12 +43,15 @@ HEAD = ("strokes F1", "s/e<=2", "start err", "end err", "1st contact", "pots F1"
         "cue pots", "off", "score")
 
 
-def _analyze_cli(clip: Path, out: Path) -> float:
-    """Run ``baulk analyze`` on a clip; seconds taken."""
+def _analyze_cli(clip: Path, out: Path, auto: bool = False) -> float:
+    """Run ``baulk analyze`` on a clip; seconds taken.
+
+    With ``auto`` the table is calibrated from the footage (no ``--calibration``).
+    """
     t0 = time.perf_counter()
+    cal = [] if auto else ["--calibration", str(clip / "calibration.json")]
     cmd = [sys.executable, "-m", "baulk.cli", "analyze", str(clip / "video.mp4"),
-           "--calibration", str(clip / "calibration.json"), "-o", str(out),
-           "--quiet"]
+           *cal, "-o", str(out), "--quiet"]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
                           check=False)
     if proc.returncode != 0:
@@ -123,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("clips", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, default=Path("/tmp/analyze_eval"))
     ap.add_argument("--cache", type=Path, help="replay cached detections (dev)")
+    ap.add_argument("--auto-calibration", action="store_true",
+                    help="let baulk analyze calibrate from the footage instead of "
+                    "giving it the clip's true camera")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true", help="print mistakes")
     args = ap.parse_args(argv)
@@ -138,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             out = args.out / name
             args.out.mkdir(parents=True, exist_ok=True)
-            secs = _analyze_cli(clip, out)
+            secs = _analyze_cli(clip, out, args.auto_calibration)
             fig = evaluate(out, clip)
         total.add(fig)
         s = fig.summary()
