@@ -1,0 +1,62 @@
+"""Generate the fresh clip sets used by ``analyze_eval.py`` (needs the sim install).
+
+Usage::
+
+    .venv/bin/python benchmarks/fresh_clips.py OUT [--seeds 301-320] [--strokes 5]
+        [--cuts]
+
+One ``baulk synth`` clip per seed in ``OUT/s<seed>`` (``OUT/c<seed>`` with
+``--cuts``): odd seeds overhead, even seeds broadcast (with ``--cuts``, every clip
+broadcast, cutting to a close-up between some strokes). Clips already made are
+kept. The project reports ``--seeds 301-310`` as its development set, ``311-320``
+as held out, and ``--cuts --seeds 402,404,406`` for camera cuts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def seeds_of(text: str) -> list[int]:
+    """``"301-305,310"`` -> ``[301, 302, 303, 304, 305, 310]``."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Make the clips; 1 if one could not be made."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--seeds", default="301-320")
+    ap.add_argument("--strokes", type=int, default=5)
+    ap.add_argument("--cuts", action="store_true")
+    args = ap.parse_args(argv)
+    failed = 0
+    for seed in seeds_of(args.seeds):
+        folder = args.out / f"{'c' if args.cuts else 's'}{seed}"
+        if (folder / "truth.json").is_file():
+            continue
+        camera = "broadcast" if args.cuts or seed % 2 == 0 else "overhead"
+        cmd = [sys.executable, "-m", "baulk.cli", "synth", "--seed", str(seed),
+               "--camera", camera, "--strokes", str(args.strokes), "-o", str(folder),
+               "--quiet", *(["--cuts"] if args.cuts else [])]
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                              check=False)
+        if proc.returncode:
+            print(f"{folder}: {proc.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
+            failed = 1
+        else:
+            print(f"made {folder}", flush=True)
+    return failed
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
