@@ -14,7 +14,11 @@ compared with the truth:
 
 - a truth ball counts as visible when at least ``--min-visible`` of its disc shows
   and it is on the cloth (not in flight); it is at rest when it moved less than
-  0.5 mm since the last frame and moves less than that to the next;
+  0.5 mm since the last frame and moves less than that to the next. The clip's
+  visible fractions count cushions, cues and hands but not other balls; the share
+  of the disc that nearer balls hide (``ball_cover``; the pack in a broadcast view)
+  is taken off them, unless ``--sim-visibility``. Rows on balls that show less than
+  that (but more than 5%) are left out: neither found balls nor false ones;
 - rows (visible ones: the ball was seen) and visible truth balls are paired by a
   minimum-cost assignment within ``--gate`` mm (a ball's radius by default);
 - recall, precision, centre error (median, p95) at rest per camera kind, the
@@ -22,6 +26,9 @@ compared with the truth:
 - IDF1 and ID switches from py-motmetrics (``MOTAccumulator``; truth ids are ball
   keys, hypothesis ids the track ids, distance = squared mm within the gate), and
   switches between colours (a track paired with balls of two kinds).
+
+With ``--detector-only`` the detector alone is scored (a full search of every frame,
+no tracker, no IDF1), which tells detection losses from tracking ones.
 
 Then ``../shared/real``: every labelled ball found (within 0.5 radius) with the
 right colour.
@@ -36,6 +43,7 @@ import time
 import warnings
 from collections import defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -44,23 +52,64 @@ from scipy.optimize import linear_sum_assignment
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from calibration.mapping import fit_points  # noqa: E402
+from calibration.mapping import Calibration, fit_points  # noqa: E402
 from calibration.table import OFFICIAL  # noqa: E402
 from sim.scenes import clip_calibration  # noqa: E402
 from vision.detect import BallDetector  # noqa: E402
+from vision.detections import Detections  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "real"
 SAMPLES = ROOT / "sample_videos"
 
 
-def _truth(folder: Path) -> dict:
-    """Per-frame truth arrays of a clip folder."""
+_DISC = np.array([
+    [np.sqrt((k + 0.5) / 96) * np.cos(2.39996 * k),
+     np.sqrt((k + 0.5) / 96) * np.sin(2.39996 * k)] for k in range(96)])
+"""(96, 2) evenly spread points of the unit disc (a sunflower)."""
+
+
+def ball_cover(pos_mm: np.ndarray, pos_px: np.ndarray, cal: Calibration
+               ) -> np.ndarray:
+    """(F, N) share of each ball's image disc hidden by nearer balls.
+
+    Args:
+        pos_mm: (F, N, 3) ball centres, mm (NaN: off the table).
+        pos_px: (F, N, 2) their images, px.
+        cal: The clip's calibration (its pose gives depths and image radii).
+    """
+    f_n, n = pos_mm.shape[:2]
+    out = np.zeros((f_n, n))
+    pose = cal.pose
+    if pose is None:
+        return out
+    focal = float(np.sqrt(pose.camera_matrix[0, 0] * pose.camera_matrix[1, 1]))
+    for f in range(f_n):
+        ok = np.flatnonzero(np.isfinite(pos_mm[f, :, 0])
+                            & np.isfinite(pos_px[f, :, 0]))
+        if len(ok) < 2:
+            continue
+        depth = np.linalg.norm(pos_mm[f, ok] - pose.centre_mm, axis=1)
+        rad = focal * cal.spec.ball_radius / depth
+        c = pos_px[f, ok]
+        pts = c[:, None] + rad[:, None, None] * _DISC[None]  # (M, 96, 2)
+        d = np.linalg.norm(pts[:, :, None] - c[None, None], axis=3)  # (M, 96, M)
+        nearer = depth[None, :] < depth[:, None]  # [i, j]: j is nearer than i
+        hidden = ((d < rad[None, None]) & nearer[:, None]).any(axis=2)
+        out[f, ok] = hidden.mean(axis=1)
+    return out
+
+
+def _truth(folder: Path, cal: Calibration, sim_visibility: bool = False) -> dict:
+    """Per-frame truth arrays of a clip folder (see ``ball_cover``)."""
     meta = json.loads((folder / "truth.json").read_text())
     with np.load(folder / "frames.npz") as z:
         keys = [str(k) for k in z["keys"]]
         pos = z["positions_mm"].astype(np.float64)
+        pos_px = z["positions_px"].astype(np.float64)
         vis = z["visible"].astype(np.float64)
+    if not sim_visibility:
+        vis = vis * (1.0 - ball_cover(pos, pos_px, cal))
     names = [k.split("_")[0] for k in keys]
     step = np.linalg.norm(np.diff(pos[..., :2], axis=0), axis=2)
     step = np.nan_to_num(step, nan=0.0)
@@ -70,21 +119,54 @@ def _truth(folder: Path) -> dict:
     r = float(meta.get("ball_radius_mm", OFFICIAL.ball_radius))
     on_cloth = np.isfinite(pos[..., 0]) & (np.abs(pos[..., 2] - r) < 2.0)
     return {"meta": meta, "keys": keys, "names": names, "pos": pos[..., :2],
-            "vis": vis, "moving": moving, "on_cloth": on_cloth}
+            "px": pos_px, "vis": vis, "moving": moving, "on_cloth": on_cloth}
+
+
+def _pair(txy: np.ndarray, hxy: np.ndarray, gate: float
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """Minimum-cost pairs (truth rows, hypothesis rows) within ``gate`` mm."""
+    d = np.linalg.norm(txy[:, None] - hxy[None], axis=2)
+    if d.size == 0:
+        return np.zeros(0, int), np.zeros(0, int)
+    cost = np.where(d < gate, d, 1e9)
+    ri, ci = linear_sum_assignment(cost)
+    ok = cost[ri, ci] < 1e9
+    return ri[ok], ci[ok]
+
+
+class _DetRow(NamedTuple):
+    """One detection, shaped like a ``vision.pipeline.TrackRow``."""
+
+    track_id: int
+    kind: str
+    x_mm: float
+    y_mm: float
+    px: float
+    py: float
+    visible: bool = True
+
+
+def _detection_rows(d: Detections) -> list[_DetRow]:
+    """A frame's detections as rows (``--detector-only``; ids are row numbers)."""
+    kinds = d.kind_names()
+    return [_DetRow(i, kinds[i], float(d.xy_mm[i, 0]), float(d.xy_mm[i, 1]),
+                    float(d.xy_px[i, 0]), float(d.xy_px[i, 1]))
+            for i in range(len(d))]
 
 
 def evaluate_clip(folder: Path, acc: dict, args: argparse.Namespace) -> None:
     """Run the pipeline over one clip and add its figures to ``acc``."""
     import motmetrics as mm
 
-    truth = _truth(folder)
-    cam = truth["meta"]["camera_kind"]
     cal = clip_calibration(folder / "calibration.json")
+    truth = _truth(folder, cal, args.sim_visibility)
+    cam = truth["meta"]["camera_kind"]
     pipe = Pipeline(cal)
     cap = cv2.VideoCapture(str(folder / "video.mp4"))
     mot = mm.MOTAccumulator(auto_id=True)
     kinds_of_track: dict[int, set[str]] = defaultdict(set)
     a = acc[cam]
+    dump: list[dict] = a["dump"]
     t_pipe = 0.0
     n_frames = min(len(truth["vis"]), args.max_frames or 10**9)
     for f in range(n_frames):
@@ -92,21 +174,25 @@ def evaluate_clip(folder: Path, acc: dict, args: argparse.Namespace) -> None:
         if not ok:
             break
         t0 = time.perf_counter()
-        rows = pipe.process(image, f)
+        if args.detector_only:
+            rows = _detection_rows(pipe.detector.detect(image, f))
+        else:
+            rows = pipe.process(image, f)
         t_pipe += time.perf_counter() - t0
         hyp = [r for r in rows if r.visible]
         hxy = np.array([[r.x_mm, r.y_mm] for r in hyp]).reshape(-1, 2)
-        gt = np.flatnonzero((truth["vis"][f] >= args.min_visible)
-                            & truth["on_cloth"][f])
+        vis_f = truth["vis"][f] * truth["on_cloth"][f]
+        gt = np.flatnonzero(vis_f >= args.min_visible)
+        # rows on balls that show only a little (neither to be found nor false)
+        partly = np.flatnonzero((vis_f > 0.05) & (vis_f < args.min_visible))
+        _, ci = _pair(truth["pos"][f, partly], hxy, args.gate)
+        hyp = [r for j, r in enumerate(hyp) if j not in set(ci.tolist())]
+        hxy = np.array([[r.x_mm, r.y_mm] for r in hyp]).reshape(-1, 2)
         txy = truth["pos"][f, gt]
         d = np.linalg.norm(txy[:, None] - hxy[None], axis=2)
         dm = np.where(d < args.gate, d**2, np.nan)
         mot.update(gt.tolist(), [r.track_id for r in hyp], dm)
-        cost = np.where(d < args.gate, d, 1e9)
-        pairs = []
-        if d.size:
-            ri, ci = linear_sum_assignment(cost)
-            pairs = [(i, j) for i, j in zip(ri, ci, strict=True) if cost[i, j] < 1e9]
+        pairs = list(zip(*_pair(txy, hxy, args.gate), strict=True))
         found = {i for i, _ in pairs}
         for i, j in pairs:
             key = gt[i]
@@ -116,6 +202,9 @@ def evaluate_clip(folder: Path, acc: dict, args: argparse.Namespace) -> None:
             if hyp[j].kind != name:
                 a["colour_mistakes"] += 1
                 a["mistakes"].append(f"f{f} {truth['keys'][key]}->{hyp[j].kind}")
+                dump.append({"what": "colour", "frame": f, "ball": truth["keys"][key],
+                             "kind": hyp[j].kind, "track": hyp[j].track_id,
+                             "px": [round(hyp[j].px, 1), round(hyp[j].py, 1)]})
             kinds_of_track[hyp[j].track_id].add(name)
         for i, key in enumerate(gt):
             moving = bool(truth["moving"][f, key])
@@ -123,8 +212,13 @@ def evaluate_clip(folder: Path, acc: dict, args: argparse.Namespace) -> None:
             a[f"{tag}_gt"] += 1
             if i in found:
                 a[f"{tag}_found"] += 1
-            elif len(a["misses"]) < 2000:
-                a["misses"].append((f, truth["keys"][key], tag))
+            else:
+                if len(a["misses"]) < 2000:
+                    a["misses"].append((f, truth["keys"][key], tag))
+                dump.append({"what": "miss", "frame": f, "ball": truth["keys"][key],
+                             "state": tag, "visible": round(truth["vis"][f, key], 2),
+                             "mm": truth["pos"][f, key].round(1).tolist(),
+                             "px": truth["px"][f, key].round(1).tolist()})
         a["hyp"] += len(hyp)
         a["hyp_matched"] += len(pairs)
         unmatched = set(range(len(hyp))) - {j for _, j in pairs}
@@ -132,12 +226,19 @@ def evaluate_clip(folder: Path, acc: dict, args: argparse.Namespace) -> None:
             if len(a["false"]) < 2000:
                 a["false"].append((f, hyp[j].kind, round(hyp[j].x_mm),
                                    round(hyp[j].y_mm)))
+            dump.append({"what": "unpaired", "frame": f, "kind": hyp[j].kind,
+                         "track": hyp[j].track_id,
+                         "mm": [round(hyp[j].x_mm, 1), round(hyp[j].y_mm, 1)],
+                         "px": [round(hyp[j].px, 1), round(hyp[j].py, 1)]})
     cap.release()
-    summary = mm.metrics.create().compute(
-        mot, metrics=["idf1", "num_switches"], name=folder.name)
-    a["idf1"].append((folder.name, float(summary["idf1"].iloc[0])))
-    a["switches"] += int(summary["num_switches"].iloc[0])
-    a["colour_switches"] += sum(len(k) > 1 for k in kinds_of_track.values())
+    if args.detector_only:  # no tracks: no identities to score
+        a["idf1"].append((folder.name, float("nan")))
+    else:
+        summary = mm.metrics.create().compute(
+            mot, metrics=["idf1", "num_switches"], name=folder.name)
+        a["idf1"].append((folder.name, float(summary["idf1"].iloc[0])))
+        a["switches"] += int(summary["num_switches"].iloc[0])
+        a["colour_switches"] += sum(len(k) > 1 for k in kinds_of_track.values())
     a["work"].append((folder.name, pipe.frames_full, pipe.frames_partial,
                       pipe.frames_skipped))
     a["fps"].append((folder.name, f / max(t_pipe, 1e-9)))
@@ -245,6 +346,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="pairing distance, mm")
     parser.add_argument("--min-visible", type=float, default=0.5,
                         help="visible disc fraction that makes a ball visible")
+    parser.add_argument("--sim-visibility", action="store_true",
+                        help="the clip's visible fractions as they are (balls "
+                        "hidden by nearer balls count as visible)")
+    parser.add_argument("--dump", type=Path, default=None,
+                        help="write every miss, unpaired row and colour mistake "
+                        "(frame, ball, mm, px) to this JSON-lines file")
+    parser.add_argument("--detector-only", action="store_true",
+                        help="score the detector alone: a full search of every "
+                        "frame, no tracking (no IDF1)")
     parser.add_argument("--no-real", action="store_true")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore", RuntimeWarning)
@@ -256,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
                 "mistakes": [], "rest_gt": 0, "rest_found": 0, "moving_gt": 0,
                 "moving_found": 0, "hyp": 0, "hyp_matched": 0, "idf1": [],
                 "switches": 0, "colour_switches": 0, "work": [], "fps": [],
-                "misses": [], "false": []}
+                "misses": [], "false": [], "dump": []}
 
     acc = {"overhead": blank(), "broadcast": blank()}
     for folder in clips:
@@ -264,6 +374,11 @@ def main(argv: list[str] | None = None) -> int:
         evaluate_clip(folder, acc, args)
         print(f"{folder.name}: done in {time.perf_counter() - t0:.0f} s", flush=True)
     report(acc)
+    if args.dump is not None:
+        with args.dump.open("w") as fh:
+            for cam, a in acc.items():
+                for item in a["dump"]:
+                    fh.write(json.dumps({"camera": cam, **item}) + "\n")
     if not args.no_real:
         if (REAL / "labels.json").is_file():
             right, total, lines = evaluate_real()

@@ -122,6 +122,32 @@ class ClothModel:
         return np.maximum(fg, (0.6 - q) / 0.25).astype(np.float32)
 
 
+    def contrast(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
+                 ) -> np.ndarray:
+        """(H, W) float32 distance of each pixel's BGR from the local cloth colour.
+
+        Unlike ``foreground`` it grows in proportion to the share of a pixel that
+        a ball covers, so along a ray out of a ball it falls fastest at the
+        ball's true edge whatever the ball's colour (``vision.detect.fit_circles``).
+
+        Args:
+            roi_bgr: BGR uint8 crop of the frame.
+            offset: (x, y) of the crop's top-left within the view's roi.
+        """
+        ox, oy = offset
+        h, w = roi_bgr.shape[:2]
+        s = self.brightness[oy : oy + h, ox : ox + w]
+        if self.local_chroma is not None:
+            lc = self.local_chroma[oy : oy + h, ox : ox + w]
+            cb, cr = lc[..., 0] * s, lc[..., 1] * s
+        else:
+            cb, cr = self.chroma[0] * s, self.chroma[1] * s
+        db = roi_bgr[..., 0] - cb
+        dg = roi_bgr[..., 1] - (s - cb - cr)
+        dr = roi_bgr[..., 2] - cr
+        return np.sqrt(db * db + dg * dg + dr * dr).astype(np.float32)
+
+
 def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
     x0, y0, x1, y1 = view.roi
     gx, gy = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))

@@ -8,13 +8,21 @@ the perspective bias a warped top view has.
 Steps: the cloth model (``vision.cloth``) marks everything that is not cloth; its
 distance transform peaks at ball centres, which splits touching balls (the pack);
 each candidate's outline is found along rays (rays that run into a touching
-neighbour or a cue find no edge and are dropped) and a circle is fitted robustly.
-Thin things (lines, spots) vanish in a small opening; pockets lie off the bed; the
-classifier (``vision.identify``) tells balls from cues, hands and highlights.
+neighbour or a cue find no edge and are dropped), each ray's edge put where the
+colour's difference from the cloth falls fastest (so a lit top and a shaded
+bottom give the same edge), and a circle is fitted robustly: its radius too where
+most of the outline shows, else the calibration's radius held fixed (a ball half
+hidden behind others). Balls inside clusters are found from their highlights,
+whose offset from the centre is learnt where it was measured on the table, then
+fitted to what shows of their outlines. Candidates closer on the table than two
+balls can be are one. Thin things (lines, spots) vanish in a small opening;
+pockets lie off the bed; the classifier (``vision.identify``) tells balls from
+cues, hands and highlights.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -41,6 +49,19 @@ MIN_DISC_COVER = 0.85
 must be foreground: a ball covers all of it, a line, an arc of the D, a spot or the
 edge of a shadow far less (measured on sim clips: balls 1.0, baulk-line and D
 candidates 0.2-0.5, a false second white beside the real one 0.6-0.8)."""
+
+MAX_AREA_PER_HIGHLIGHT = 4.0
+"""A blob with more than this many ball areas per highlight is not a cluster of
+balls (a pack shows 0.5-2): highlights there make candidates only where an
+outline fits."""
+
+MIN_APART = 1.6
+"""Two candidates closer than this many ball radii on the table are one ball, or
+one is false (balls touch at two radii; centres are good to a few mm)."""
+
+HIGHLIGHT_NEAR_MM = 200.0
+"""Highlight offsets measured within this distance (table mm) of a ball stand for
+its own (``BallDetector._offsets_at``)."""
 
 POCKET_MARGIN_MM = 2.0
 """Near a pocket mouth a candidate's centre may lie at most this far beyond the
@@ -111,6 +132,8 @@ def fit_circles(
     radii: np.ndarray,
     down: np.ndarray | None = None,
     iterations: int = 2,
+    contrast: np.ndarray | None = None,
+    radius_scale: float = 1.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Sub-pixel circle fits to ball outlines in a foreground map.
 
@@ -120,8 +143,18 @@ def fit_circles(
         radii: (N,) float64 expected radii, px.
         down: (N, 2) image direction of "down to the cloth" (``TableView.down_px``)
             or None. In oblique views the lower arc (which mirrors the cloth and
-            meets the contact shadow) is left out of the fit.
+            meets the contact shadow) is left out of the fit, unless the rest
+            shows too little for one (the front of a pack).
         iterations: Ray casts (each re-centred on the last fit).
+        contrast: (H, W) float32 map that grows in proportion to ball coverage
+            (``ClothModel.contrast``), or None. Where ``fg`` crosses 0.5 depends
+            on how strongly a ball differs from the cloth (a bright, lit upper
+            arc's crossing lies further out than a shaded lower arc's: a centre
+            biased by a pixel); with ``contrast`` each ray's edge is moved to
+            the steepest fall of the contrast near that crossing.
+        radius_scale: Fitted over expected radius of fully seen balls; where
+            too little of an outline shows (``FREE_FIT_MIN_SHARE``) the radius
+            is held at ``radii * radius_scale`` and only the centre is fitted.
 
     Returns:
         (centres (N, 2) px, radii (N,) px, quality (N,) 0-1: share of rays that
@@ -169,19 +202,154 @@ def fit_circles(
         b = np.take_along_axis(vals, k[..., None], axis=2)[..., 0]
         frac = (a - 0.5) / np.maximum(a - b, 1e-6)
         rr_all = r0[:, None] * (steps[k - 1] + frac * (steps[k] - steps[k - 1]))
-        ok_all = (first_out >= 1) & start_in & use & (rr_all <= 1.4 * r0[:, None])
+        ok_all = (first_out >= 1) & start_in
+        if contrast is not None:
+            # the contrast's fall from the disc's inner part out to just past
+            # the foreground's edge (which a dark halo or shadow can put far out)
+            ii, kk = np.nonzero(ok_all)
+            hi = np.minimum(rr_all[ii, kk] + EDGE_SEARCH_PX, 1.7 * r0[ii])
+            lo = np.maximum(np.minimum(0.6 * r0[ii], hi - 0.5), 0.0)
+            rr_con, real = _steepest_fall(contrast, out_c[ii], dirs[kk], lo, hi)
+            rr_all[ii[real], kk[real]] = rr_con[real]
+        ok_all &= rr_all <= 1.4 * r0[:, None]
         for i in range(n):
-            sel = ok_all[i]
-            pts = out_c[i] + dirs[sel] * rr_all[i, sel, None]
-            res = _robust_circle(pts, r0[i])
+            res, n_use = None, 1
+            # without the lower arc where it is left out; with it (better than
+            # nothing) where the rest shows too little (the front of the pack)
+            for allowed in (use[i], np.ones(N_RAYS, bool)):
+                sel = ok_all[i] & allowed
+                n_use = max(int(allowed.sum()), 1)
+                res = _fit_one(out_c[i], dirs[sel] * rr_all[i, sel, None], r0[i],
+                               radius_scale, n_use)
+                if res is not None or use[i].all():
+                    break
             if res is None:
                 quality[i] = 0.0
                 continue
             (cx, cy, rr), used = res
             out_c[i] = (cx, cy)
             out_r[i] = rr
-            quality[i] = used / max(int(use[i].sum()), 1)
+            quality[i] = used / n_use
     return out_c, out_r, quality
+
+
+def _fit_one(
+    centre: np.ndarray, rays: np.ndarray, r_exp: float, radius_scale: float,
+    n_use: int,
+) -> tuple[tuple[float, float, float], int] | None:
+    """One ball's circle from edge offsets ``rays`` (M, 2) about ``centre``: a
+    free fit where enough of the outline shows, else one of known radius."""
+    pts = centre + rays
+    # (a free fit keeps at most all the rays' points)
+    res = _robust_circle(pts, r_exp) if len(pts) >= FREE_FIT_MIN_SHARE * n_use \
+        else None
+    r_fix = r_exp * radius_scale
+    if res is None or res[1] < FREE_FIT_MIN_SHARE * n_use or abs(
+            res[0][2] - r_fix) > FREE_FIT_RADIUS_TOL * r_fix:
+        # a short arc (a ball against others, behind or in front of it): its
+        # radius is known, so only the centre is fitted
+        res = _fixed_circle(pts, r_fix, centre)
+    return res
+
+
+FREE_FIT_MIN_SHARE = 0.7
+"""A circle's radius is fitted only when this share of the rays finds its edge;
+with less of the outline showing, the expected radius is held fixed."""
+
+
+FREE_FIT_RADIUS_TOL = 0.1
+"""A free fit whose radius is further than this share from the expected one is
+taken for a fit to more than one ball's outline."""
+
+
+def _fixed_circle(
+    pts: np.ndarray, radius: float, start: np.ndarray
+) -> tuple[tuple[float, float, float], int] | None:
+    """Centre of a circle of known ``radius`` through edge points ``pts`` (M, 2),
+    outliers dropped (Gauss-Newton from ``start``); None for too short an arc."""
+    if len(pts) < 6:
+        return None
+    cx, cy = float(start[0]), float(start[1])
+    px, py = pts[:, 0], pts[:, 1]
+    gate = 0.3 * radius
+    for _ in range(8):
+        dx, dy = px - cx, py - cy
+        dist = np.maximum(np.sqrt(dx * dx + dy * dy), 1e-9)
+        res = dist - radius
+        keep = np.abs(res) < gate
+        if np.count_nonzero(keep) < 6:
+            return None
+        ux, uy, rk = dx[keep] / dist[keep], dy[keep] / dist[keep], res[keep]
+        # normal equations of the 2-parameter Gauss-Newton step
+        a, b, c2 = ux @ ux, ux @ uy, uy @ uy
+        det = a * c2 - b * b
+        if det < 1e-9:
+            return None
+        gx, gy = ux @ rk, uy @ rk
+        sx, sy = (c2 * gx - b * gy) / det, (a * gy - b * gx) / det
+        cx, cy = cx + sx, cy + sy
+        gate = max(0.8, 0.12 * radius)
+        if sx * sx + sy * sy < 1e-4:
+            break
+    c = np.array([cx, cy])
+    d = pts - c
+    keep = np.abs(np.linalg.norm(d, axis=1) - radius) < max(0.8, 0.12 * radius)
+    ang = np.sort(np.arctan2(d[keep, 1], d[keep, 0]))
+    if len(ang) < 6:
+        return None
+    gaps = np.diff(np.concatenate([ang, ang[:1] + 2 * np.pi]))
+    if 2 * np.pi - gaps.max() < np.radians(100):
+        return None
+    return (float(c[0]), float(c[1]), float(radius)), int(keep.sum())
+
+
+EDGE_SEARCH_PX = 2.5
+"""How far (px) beyond the foreground's edge ``_steepest_fall`` looks."""
+
+EDGE_STEP_PX = 0.5
+"""Sample spacing (px) along a ray in ``_steepest_fall``."""
+
+
+def _steepest_fall(
+    contrast: np.ndarray, origins: np.ndarray, dirs: np.ndarray, lo: np.ndarray,
+    hi: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Edge radius on each ray ``origins + dirs * t`` (M rays): the steepest fall
+    of ``contrast`` between radii ``lo`` and ``hi`` (M,), found to a fraction of
+    an ``EDGE_STEP_PX`` sample (parabola).
+
+    Returns:
+        ((M,) radii, (M,) bool: the contrast falls there by a good share of its
+        value inside, as at a ball's edge).
+    """
+    m = len(lo)
+    if m == 0:
+        return np.zeros(0), np.zeros(0, bool)
+    step = EDGE_STEP_PX
+    span = max(float(np.max(hi - lo)), 4 * step)
+    t = np.arange(0.0, span + step + 1e-9, step, dtype=np.float32)
+    rad = lo[:, None].astype(np.float32) + t[None]  # (M, T)
+    px = (origins[:, 0, None] + dirs[:, 0, None] * rad).astype(np.float32)
+    py = (origins[:, 1, None] + dirs[:, 1, None] * rad).astype(np.float32)
+    prof = cv2.remap(contrast, px, py, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+    fall = prof[:, :-2] - prof[:, 2:]  # (M, T-2), at t[1:-1]
+    fall[rad[:, 1:-1] > hi[:, None]] = -1e9
+    k = np.clip(fall.argmax(axis=1), 1, fall.shape[1] - 2)
+    rows = np.arange(m)
+    b = fall[rows, k].astype(np.float64)
+    a = fall[rows, k - 1].astype(np.float64)
+    c = fall[rows, k + 1].astype(np.float64)
+    a = np.where(a > -1e8, a, b)
+    c = np.where(c > -1e8, c, b)
+    den = a - 2 * b + c
+    off = np.where(den < -1e-9, 0.5 * (a - c) / np.where(den < -1e-9, den, -1.0),
+                   0.0)
+    edge = lo + t[1:-1][k] + np.clip(off, -1.0, 1.0) * step
+    last = np.clip(np.round((hi - lo) / step).astype(int), 0, len(t) - 1)
+    outer = prof[rows, last]
+    real = (b > 0.0) & (prof[:, 0] - outer > 0.3 * np.maximum(prof[:, 0], 1.0))
+    return edge, real
 
 
 def _robust_circle(
@@ -192,20 +360,32 @@ def _robust_circle(
         return None
     keep = np.ones(len(pts), bool)
     circle = None
+    px, py = pts[:, 0], pts[:, 1]
+    tol = max(0.8, 0.12 * r_expected)
     for _ in range(3):
-        p = pts[keep]
-        if len(p) < 8:
+        n_keep = int(np.count_nonzero(keep))
+        if n_keep < 8:
             return None
-        a = np.column_stack([2 * p[:, 0], 2 * p[:, 1], np.ones(len(p))])
-        b = (p**2).sum(1)
-        sol, *_ = np.linalg.lstsq(a, b, rcond=None)
-        cx, cy = sol[0], sol[1]
-        rr = float(np.sqrt(max(sol[2] + cx * cx + cy * cy, 1e-9)))
+        # algebraic (Kasa) fit about the points' mean
+        kx, ky = px[keep], py[keep]
+        mx, my = float(kx.sum()) / n_keep, float(ky.sum()) / n_keep
+        u, v = kx - mx, ky - my
+        suu, svv, suv = u @ u, v @ v, u @ v
+        uu, vv = u * u, v * v
+        ru = 0.5 * float(u @ uu + u @ vv)
+        rv = 0.5 * float(v @ vv + v @ uu)
+        det = suu * svv - suv * suv
+        if det <= 1e-12:
+            return None
+        cu = (ru * svv - rv * suv) / det
+        cv = (rv * suu - ru * suv) / det
+        rr = float(np.sqrt(cu * cu + cv * cv + (suu + svv) / n_keep))
+        cx, cy = cu + mx, cv + my
         circle = (float(cx), float(cy), rr)
-        res = np.abs(np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) - rr)
-        new = res < max(0.8, 0.12 * r_expected)
-        if new.sum() < 8 or np.array_equal(new, keep):
-            keep = new if new.sum() >= 8 else keep
+        res = np.abs(np.sqrt((px - cx) ** 2 + (py - cy) ** 2) - rr)
+        new = res < tol
+        if np.count_nonzero(new) < 8 or np.array_equal(new, keep):
+            keep = new if np.count_nonzero(new) >= 8 else keep
             break
         keep = new
     if circle is None or not (0.6 * r_expected < circle[2] < 1.45 * r_expected):
@@ -240,6 +420,10 @@ class BallDetector:
         self.cloth: ClothModel | None = None
         self._highlight_offset: np.ndarray | None = None
         self._highlight_strength: float | None = None
+        self._highlight_samples: deque[tuple[np.ndarray, np.ndarray, float]] = (
+            deque(maxlen=400))
+        self._samples_cache: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._radius_scale = 1.0
 
     def learn(self, image: np.ndarray) -> ClothModel:
         """Learn the cloth (and reset colour prototypes) from a frame."""
@@ -284,6 +468,9 @@ class BallDetector:
         if regions is not None and len(xy) > 1:
             xy, rad, qual = _dedupe(xy, rad, qual)
         xy_mm = self.view.to_table(xy)
+        if len(xy) > 1:
+            keep = _apart(xy_mm, qual, MIN_APART * self.view.ball_radius_mm)
+            xy, rad, qual, xy_mm = xy[keep], rad[keep], qual[keep], xy_mm[keep]
         on = self.view.on_bed(xy_mm, margin_mm=0.35 * self.view.ball_radius_mm)
         on &= ~self._in_pocket_mouth(xy_mm)
         xy, rad, qual, xy_mm = xy[on], rad[on], qual[on], xy_mm[on]
@@ -376,21 +563,20 @@ class BallDetector:
         dval = dist[peaks[:, 1].astype(int), peaks[:, 0].astype(int)]
         ok = (r_exp > 1.5) & (dval >= 0.4 * r_exp)
         peaks, r_exp, dval = peaks[ok], r_exp[ok], dval[ok]
-        peaks, r_exp, dval = _nms(peaks, r_exp, dval)
-        c, r, q = fit_circles(fg, peaks, r_exp, None)
-        # balls inside a cluster (the pack) show too little outline to fit: a deep
-        # distance-transform peak is kept at its sub-pixel maximum
-        deep = (q < 0.3) & (dval >= 0.7 * r_exp)
-        if deep.any():
-            c[deep] = _subpixel_peaks(dist, peaks[deep])
-            r[deep] = r_exp[deep]
-            q[deep] = 0.3
+        peaks, r_exp, _ = _nms(peaks, r_exp, dval)
+        con = self.cloth.contrast(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
+        c, r, q = fit_circles(fg, peaks, r_exp, None, contrast=con,
+                              radius_scale=self._radius_scale)
+        whole = q >= 0.9  # free fits to whole outlines: the radius scale
+        if whole.any():
+            ratio = float(np.median(r[whole] / r_exp[whole]))
+            self._radius_scale = 0.8 * self._radius_scale + 0.2 * ratio
         good = q >= 0.3
         c, r, q = c[good], r[good], q[good]
         if len(c) > 1:
             c, r, q = _dedupe(c, r, q)
         c, r, q = self._add_highlight_seeds(image[y0:y1, x0:x1], mask, (x0, y0),
-                                            c, r, q)
+                                            c, r, q, (fg, con))
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
         disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])))
         keep = disc >= MIN_DISC_COVER
@@ -405,31 +591,49 @@ class BallDetector:
         c: np.ndarray,
         r: np.ndarray,
         q: np.ndarray,
+        maps: tuple[np.ndarray, np.ndarray],
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Balls inside clusters found from their specular highlights.
 
-        Every ball shows the lights' reflection at about the same place relative to
-        its centre (in radii); the offset is measured on this frame's well-fitted
-        single balls. Each highlight blob inside a cluster larger than a ball that
-        no candidate explains yet becomes a candidate at highlight - offset.
+        Balls near one another show the lights' reflection at about the same
+        place relative to their centres (in radii); across the table it moves
+        (other lamps, other angles: in a broadcast view from 0.75 radius above the
+        centre in baulk to 0.4 at the pack). The offset is measured on fitted
+        balls and kept with their table positions (``_offsets_at``). Each highlight
+        blob inside a cluster larger than a ball that no candidate explains yet
+        becomes a candidate at highlight - offset, then is fitted to whatever of
+        its outline shows (``fit_circles`` with the radius known); ``maps`` are
+        the crop's foreground and contrast maps.
         """
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
         r_med = float(np.median(r)) if len(r) else 6.0
-        big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= 1.4 * np.pi * r_med**2)
+        big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= 1.6 * np.pi * r_med**2)
         if len(big) == 0 and self._highlight_offset is not None:
             return c, r, q  # no cluster here, and the offset is known
         hl, strength = find_highlights(crop, mask, r_med)
         if len(hl) == 0:
             return c, r, q
         offsets, strengths = [], []
-        for ci, ri, qi in zip(c, r, q, strict=True):
-            if qi < 0.6:
-                continue
-            d = np.linalg.norm(hl - ci, axis=1)
+        fit = q >= 0.45 if self._highlight_offset is not None else q >= 0.6
+        at_mm = self.view.to_table(c[fit] + np.array(origin)) if fit.any() else \
+            np.zeros((0, 2))
+        if self._highlight_offset is None:
+            expect = np.zeros((int(fit.sum()), 2))
+        else:
+            expect = self._offsets_at(at_mm, self._highlight_offset)
+        for ci, ri, qi, mm, off in zip(c[fit], r[fit], q[fit], at_mm, expect,
+                                       strict=True):
+            # its own highlight: near where the offsets measured so far put it
+            # (a ball in the pack has its neighbours' highlights close by)
+            reach = (0.85 if self._highlight_offset is None else 0.3) * ri
+            d = np.linalg.norm(hl - (ci + off * ri), axis=1)
             j = int(np.argmin(d))
-            if d[j] < 0.85 * ri:
+            if d[j] < reach:
                 offsets.append((hl[j] - ci) / ri)
                 strengths.append(strength[j])
+                if np.all(np.isfinite(mm)):
+                    self._highlight_samples.append((mm, offsets[-1], float(qi)))
+                    self._samples_cache = None
         if offsets:
             new = np.median(np.array(offsets), axis=0)
             old = self._highlight_offset
@@ -450,10 +654,16 @@ class BallDetector:
         lab = labels[np.clip(hl[:, 1].astype(int), 0, hi - 1),
                      np.clip(hl[:, 0].astype(int), 0, wi - 1)]
         cluster = np.zeros(n, bool)
+        balls = np.zeros(n)  # blob areas in ball areas
         for k in range(len(hl)):
             area = stats[lab[k], cv2.CC_STAT_AREA]
-            if lab[k] and area >= 1.6 * np.pi * r_exp[k] ** 2:
+            balls[lab[k]] = area / (np.pi * r_exp[k] ** 2)
+            if lab[k] and balls[lab[k]] >= 1.6:
                 cluster[lab[k]] = True
+        # a cluster of balls shows a highlight a ball; a player's dark sleeve, a
+        # cue and a hand make far fewer: there a seed must fit an outline
+        n_hl = np.bincount(lab, minlength=n)
+        of_balls = balls <= MAX_AREA_PER_HIGHLIGHT * np.maximum(n_hl, 1)
         if not cluster.any():
             return c, r, q
         # in clusters, only well-fitted candidates stand; highlights do the rest
@@ -462,23 +672,62 @@ class BallDetector:
         c_lab = labels[ci[:, 1], ci[:, 0]] if len(c) else np.zeros(0, int)
         keep = ~cluster[c_lab] | (q >= 0.6)
         c, r, q = c[keep], r[keep], q[keep]
-        add_c, add_r = [], []
+        add_c, add_r, add_must = [], [], []
+        hl_off = np.tile(off, (len(hl), 1))
+        in_cluster = cluster[lab] & (r_exp >= 1.5)
+        if in_cluster.any():
+            hl_off[in_cluster] = self._offsets_at(
+                self.view.to_table(full[in_cluster]), off)
         for k in np.argsort(-strength[strong]):
             if not cluster[lab[k]] or r_exp[k] < 1.5:
                 continue
-            seed = hl[k] - off * r_exp[k]
+            seed = hl[k] - hl_off[k] * r_exp[k]
             near = [p for p in (*c, *add_c)
                     if np.hypot(*(np.asarray(p) - seed)) < 0.7 * r_exp[k]]
             if near:
                 continue
             add_c.append(seed)
             add_r.append(r_exp[k])
+            add_must.append(not of_balls[lab[k]])
         if not add_c:
             return c, r, q
         c2 = np.array(add_c)
         r2 = np.array(add_r)
-        return (np.concatenate([c, c2]), np.concatenate([r, r2]),
-                np.concatenate([q, np.full(len(c2), 0.3)]))
+        fg, con = maps
+        fc, fr, fq = fit_circles(fg, c2, r2, None, iterations=1, contrast=con,
+                                 radius_scale=self._radius_scale)
+        fitted = (fq >= 0.3) & (np.linalg.norm(fc - c2, axis=1) < 0.5 * r2)
+        c2[fitted], r2[fitted] = fc[fitted], fr[fitted]
+        q2 = np.where(fitted, fq, 0.3)
+        ok = fitted | ~np.array(add_must)
+        c, r, q = (np.concatenate([c, c2[ok]]), np.concatenate([r, r2[ok]]),
+                   np.concatenate([q, q2[ok]]))
+        return _dedupe(c, r, q) if len(c) > 1 else (c, r, q)
+
+    def _offsets_at(self, xy_mm: np.ndarray, fallback: np.ndarray) -> np.ndarray:
+        """(K, 2) highlight offsets, in radii, of balls centred at table points
+        ``xy_mm`` (K, 2): the weighted median of the offsets measured within
+        ``HIGHLIGHT_NEAR_MM`` (nearer and better fitted weigh more), else
+        ``fallback`` (2,)."""
+        out = np.tile(np.asarray(fallback, np.float64), (len(xy_mm), 1))
+        if not self._highlight_samples or len(xy_mm) == 0:
+            return out
+        if self._samples_cache is None:
+            self._samples_cache = tuple(
+                np.array([s[k] for s in self._highlight_samples]) for k in range(3))
+        pos, offs, qual = self._samples_cache
+        dist = np.linalg.norm(xy_mm[:, None] - pos[None], axis=2)  # (K, S)
+        w = np.where(dist < HIGHLIGHT_NEAR_MM,
+                     qual[None] / (dist + 0.5 * self.view.ball_radius_mm), 0.0)
+        has = w.sum(axis=1) > 0
+        if has.any():
+            w = w[has]
+            for k in range(2):  # weighted medians, every row at once
+                order = np.argsort(offs[:, k])
+                cum = np.cumsum(w[:, order], axis=1)
+                j = (cum < 0.5 * cum[:, -1:]).sum(axis=1)
+                out[has, k] = offs[order[j], k]
+        return out
 
 
 def find_highlights(crop: np.ndarray, mask: np.ndarray, radius_px: float
@@ -492,7 +741,7 @@ def find_highlights(crop: np.ndarray, mask: np.ndarray, radius_px: float
     """
     if crop.size == 0:
         return np.zeros((0, 2)), np.zeros(0)
-    low = crop.min(axis=2)
+    low = cv2.min(cv2.min(crop[..., 0], crop[..., 1]), crop[..., 2])
     k = max(3, round(0.7 * radius_px) | 1)
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     top = cv2.morphologyEx(low, cv2.MORPH_TOPHAT, ker).astype(np.float32)
@@ -510,24 +759,6 @@ def find_highlights(crop: np.ndarray, mask: np.ndarray, radius_px: float
     return cents[1:].astype(np.float64).reshape(-1, 2), peak[1:].astype(np.float64)
 
 
-def _subpixel_peaks(dist: np.ndarray, peaks: np.ndarray) -> np.ndarray:
-    """Quadratic sub-pixel maxima of ``dist`` near integer-ish ``peaks`` (N, 2)."""
-    out = peaks.astype(np.float64).copy()
-    h, w = dist.shape
-    for i, (x, y) in enumerate(np.round(peaks).astype(int)):
-        if not (1 <= x < w - 1 and 1 <= y < h - 1):
-            continue
-        c = float(dist[y, x])
-        for axis, (a, b) in enumerate(
-            ((dist[y, x - 1], dist[y, x + 1]), (dist[y - 1, x], dist[y + 1, x]))
-        ):
-            a, b = float(a), float(b)  # float64: no float32 overflow
-            den = a - 2 * c + b
-            off = 0.5 * (a - b) / den if den < -1e-6 else 0.0
-            out[i, axis] = (x, y)[axis] + float(np.clip(off, -0.5, 0.5))
-    return out
-
-
 def _nms(
     peaks: np.ndarray, r_exp: np.ndarray, score: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -541,6 +772,17 @@ def _nms(
             kept.append(int(i))
     idx = np.array(kept, dtype=int)
     return peaks[idx].reshape(-1, 2), r_exp[idx], score[idx]
+
+
+def _apart(xy_mm: np.ndarray, q: np.ndarray, min_mm: float) -> np.ndarray:
+    """(N,) bool: the candidates kept, best quality first, so that no two centres
+    lie closer than ``min_mm`` on the table (balls cannot overlap there, however
+    much their images do)."""
+    close = np.linalg.norm(xy_mm[:, None] - xy_mm[None], axis=2) < min_mm
+    out = np.zeros(len(q), bool)
+    for i in np.argsort(-q, kind="stable"):
+        out[i] = not (close[i] & out).any()
+    return out
 
 
 def _dedupe(

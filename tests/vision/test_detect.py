@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+import cv2
 import numpy as np
 import pytest
 
@@ -55,12 +56,12 @@ def test_every_ball_found_with_subpixel_centre(kind: str, tol_px: float) -> None
     if kind == "overhead":  # every ball, the touching pack of reds included
         assert np.all(found < tol_px), found
         assert np.median(err_mm[vis]) < 2.0 and err_mm[vis].max() < 5.0
-    else:  # 960x540 broadcast: white and colours to a pixel (but the pink, hidden
-        # against the pack), the pack's reds found from their highlights
-        assert np.all(found[:5] < tol_px), found[:5]
-        assert found[6] < tol_px
+    else:  # 960x540 broadcast: white and colours to a pixel (the pink against
+        # the pack too), the pack's reds found from their highlights and what
+        # shows of their outlines
+        assert np.all(found[:7] < tol_px), found[:7]
         reds = err_mm[7:][vis[7:]]
-        assert np.sum(reds < 13.0) >= len(reds) - 1, reds
+        assert np.sum(reds < 8.0) >= len(reds) - 1, reds
     assert np.all(np.isfinite(d.xy_mm))
 
 
@@ -118,3 +119,77 @@ def test_disc_coverage_ignores_points_off_the_map() -> None:
     yy, xx = np.mgrid[:40, :40]
     fg[(xx - 2) ** 2 + (yy - 20) ** 2 <= 11**2] = 1.0  # a ball cut by the edge
     assert disc_coverage(fg, np.array([[2.0, 20.0]]), np.array([11.0]))[0] == 1.0
+
+
+def _disc_maps(size: int, centre: tuple[float, float], radius: float,
+               top: float, bottom: float) -> tuple[np.ndarray, np.ndarray]:
+    """A blurred ball, brighter on top than below: (contrast, foreground)."""
+    yy, xx = np.mgrid[:size, :size].astype(np.float64)
+    # coverage of each pixel by the disc (4 x 4 supersampling), then blur
+    sub = (np.arange(4) + 0.5) / 4 - 0.5
+    cov = np.zeros((size, size))
+    for dy in sub:
+        for dx in sub:
+            cov += np.hypot(xx + dx - centre[0], yy + dy - centre[1]) <= radius
+    cov /= 16
+    level = np.where(yy < centre[1], top, bottom)
+    con = cv2.GaussianBlur((cov * level).astype(np.float32), (0, 0), 1.0)
+    return con, con / 20.0  # the foreground saturates far inside the edge
+
+
+def test_edges_where_the_contrast_falls_not_where_the_foreground_crosses() -> None:
+    from vision.detect import fit_circles
+
+    centre, radius = (30.3, 29.6), 12.0
+    con, fg = _disc_maps(60, centre, radius, top=240.0, bottom=60.0)
+    start = np.array([[31.5, 28.5]])
+    c0, _, _ = fit_circles(fg, start, np.array([radius]))
+    c1, r1, q1 = fit_circles(fg, start, np.array([radius]), contrast=con)
+    err0 = np.hypot(*(c0[0] - centre))
+    err1 = np.hypot(*(c1[0] - centre))
+    assert err0 > 0.4  # the lit top's edge lies further out: a biased centre
+    assert err1 < 0.15 and abs(r1[0] - radius) < 0.3 and q1[0] > 0.9
+
+
+def test_fixed_radius_fit_from_an_arc_with_outliers() -> None:
+    from vision.detect import _fixed_circle
+
+    rng = np.random.default_rng(0)
+    ang = np.radians(np.linspace(-150, -30, 14))  # the upper third of a ball
+    pts = np.column_stack([50 + 14 * np.cos(ang), 40 + 14 * np.sin(ang)])
+    pts += rng.normal(0, 0.1, pts.shape)
+    pts = np.vstack([pts, [[50.0, 70.0], [62.0, 58.0]]])  # a neighbour's edge
+    (cx, cy, r), used = _fixed_circle(pts, 14.0, np.array([51.5, 42.0]))
+    assert np.hypot(cx - 50, cy - 40) < 0.2 and r == 14.0 and used == 14
+    short = np.radians(np.linspace(-100, -60, 8))  # 40 degrees: too short
+    arc = np.column_stack([50 + 14 * np.cos(short), 40 + 14 * np.sin(short)])
+    assert _fixed_circle(arc, 14.0, np.array([50.0, 40.0])) is None
+
+
+def test_candidates_closer_than_balls_can_be_are_one() -> None:
+    from vision.detect import MIN_APART, _apart
+
+    r = OFFICIAL.ball_radius
+    xy = np.array([[0.0, 0.0], [30.0, 0.0], [2 * r, 2 * r], [0.0, 2.0 * r]])
+    q = np.array([0.4, 0.9, 0.5, 0.3])
+    # the second (better) takes the first's place; touching balls both stand
+    assert _apart(xy, q, MIN_APART * r).tolist() == [False, True, True, True]
+
+
+def test_highlight_offsets_are_those_measured_nearby() -> None:
+    from vision.detect import HIGHLIGHT_NEAR_MM
+
+    cam, _ = _scene("broadcast", 7)
+    det = BallDetector(truth_calibration(cam), AcceptAll())
+    fallback = np.array([0.0, -0.6])
+    assert det._offsets_at(np.array([[0.0, 0.0]]), fallback).tolist() == [
+        [0.0, -0.6]]
+    for x, off in ((1000.0, (0.02, -0.44)), (1050.0, (0.0, -0.46)),
+                   (-1000.0, (0.05, -0.75))):
+        det._highlight_samples.append((np.array([x, 0.0]), np.array(off), 0.9))
+    got = det._offsets_at(np.array([[1020.0, 30.0], [-990.0, 0.0],
+                                    [1020.0 + 2 * HIGHLIGHT_NEAR_MM, 0.0]]),
+                          fallback)
+    assert got[0, 1] in (-0.44, -0.46)
+    assert got[1].tolist() == [0.05, -0.75]
+    assert got[2].tolist() == [0.0, -0.6]  # nothing measured near: the fallback
