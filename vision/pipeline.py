@@ -3,7 +3,8 @@
 Only the work a frame needs: each frame is compared (at quarter scale) with the last
 frame that was examined; where nothing changed no detection runs and the balls there
 keep their tracks; where something changed, only boxes around the change are
-searched. A full search runs on the first frame and after large changes.
+searched. A full search runs on the first frame, after large changes, and now and
+then while the tracker has lost a ball.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ CSV_HEADER = (
 """Columns of ``tracks.csv``. ``frame`` counts from 1 and ``id`` from 1, as in
 MOTChallenge; ``bb_*`` is the ball's image box (px); ``visible`` is 1 when the ball
 was seen in that frame, 0 when it is held at its last place (hidden)."""
+
+
+LOST_FRAMES = 5
+"""A track unseen for more frames than this is a ball the tracker may have lost."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,9 @@ class Pipeline:
         classifier: Ball classifier (default: ONNX model if present, else rules).
         change_threshold: Grey-level change (quarter scale) that counts as motion.
         full_every: Run a full search at least every this many frames (0: never).
+        lost_every: While the tracker has lost a ball (unseen for more than
+            ``LOST_FRAMES``: it may have stopped where nothing changes any more),
+            a full search every this many frames (0: never).
         delay: Frames by which ``step``/``feed`` hold their output back.
     """
 
@@ -75,12 +83,14 @@ class Pipeline:
         classifier: BallClassifier | None = None,
         change_threshold: float = 10.0,
         full_every: int = 0,
+        lost_every: int = 15,
         delay: int = 8,
     ) -> None:
         self.detector = BallDetector(cal, classifier)
         self.tracker = BallTracker(cal.spec)
         self.change_threshold = change_threshold
         self.full_every = full_every
+        self.lost_every = lost_every
         self._ref: np.ndarray | None = None
         self._since_full = 0
         self.frames_skipped = 0
@@ -118,6 +128,10 @@ class Pipeline:
     def _regions(self, small: np.ndarray) -> list[tuple[int, int, int, int]] | None:
         """Pixel boxes that changed since the reference (None: search all)."""
         due = self.full_every and self._since_full >= self.full_every
+        if self.lost_every and self._since_full >= self.lost_every:
+            due = due or any(
+                t.status == TrackStatus.HIDDEN and t.missed > LOST_FRAMES
+                for t in self.tracker.tracks)
         if self._ref is None or due:
             return None
         diff = cv2.absdiff(small, self._ref) > self.change_threshold
