@@ -516,7 +516,8 @@ class EventDetector:
 
         A sharp turn of the cue ball in mid-table, at no ball that is tracked,
         before the contact found means it struck a ball not seen: the answer
-        is then only a guess.
+        is then only a guess, the ball first seen running off from the turn
+        (``_off_the_turn``) when there is one.
         """
         if w is None:
             return (), None, 0.0, Unknown.NO_CUE_BALL
@@ -524,14 +525,49 @@ class EventDetector:
         rows, pts = self._white_path(tr, w, s0)
         names, row, conf, why = self._contact(tr, w, s0, held, rows, pts)
         until = row if row is not None else len(tr.frames)
-        if why is None and self._unexplained_turn(tr, rows, pts, held, until):
+        turn = None
+        if why is None:
+            turn = self._unexplained_turn(tr, rows, pts, held, until)
+        if turn is not None:
+            j = self._off_the_turn(tr, w, int(rows[turn]), pts[turn])
+            if j is not None:
+                return (tr.kinds[j],), int(rows[turn]), 0.3, Unknown.UNSEEN_BALL
             return names, row, 0.3, Unknown.UNSEEN_BALL
         return names, row, conf, why
 
+    def _off_the_turn(self, tr: StrokeTracks, w: int, r_turn: int,
+                      p: np.ndarray) -> int | None:
+        """The ball first seen (new, or back from elsewhere) just after the cue
+        ball turned at ``p`` on row ``r_turn``, near it and running away from
+        it: the ball it struck, not seen at rest."""
+        reach = 2 * self.spec.ball_radius
+        best: tuple[float, int] | None = None
+        for j in range(len(tr.kinds)):
+            if j == w:
+                continue
+            vis = np.flatnonzero(tr.visible[:, j] & ~np.isnan(tr.xy_mm[:, j, 0]))
+            after = vis[(vis > r_turn) & (vis <= r_turn + 4)]
+            if len(after) == 0:
+                continue
+            k = int(np.searchsorted(vis, after[0]))
+            q = tr.xy_mm[after[0], j]
+            d = float(np.linalg.norm(q - p))
+            if d > reach + 150.0 * (after[0] - r_turn):
+                continue
+            if k > 0 and float(np.linalg.norm(tr.xy_mm[vis[k - 1], j] - q)) <= reach:
+                continue  # seen there before the turn: not a ball that came out
+            if k + 1 >= len(vis) or float(np.linalg.norm(
+                    tr.xy_mm[vis[k + 1], j] - p)) <= d:
+                continue  # not running away from the turn
+            if best is None or d < best[0]:
+                best = (d, j)
+        return None if best is None else best[1]
+
     def _unexplained_turn(self, tr: StrokeTracks, rows: np.ndarray,
-                          pts: np.ndarray, held: np.ndarray, until: int) -> bool:
-        """Did the cue ball's path turn sharply before row ``until``, away
-        from the cushions and from every tracked ball?"""
+                          pts: np.ndarray, held: np.ndarray, until: int
+                          ) -> int | None:
+        """Index in ``rows`` of a sharp turn of the cue ball's path before row
+        ``until``, away from the cushions and from every tracked ball; None."""
         near = 2 * self.spec.ball_radius + 40.0
         for i in range(2, len(rows) - 3):
             if rows[i + 1] >= until:
@@ -550,8 +586,8 @@ class EventDetector:
             others = others[[k != WHITE for k in tr.kinds]]
             d = np.linalg.norm(others - p, axis=1)
             if np.nanmin(d, initial=np.inf) > near:
-                return True
-        return False
+                return i + 1
+        return None
 
     def _contact(
         self, tr: StrokeTracks, w: int, s0: int, held: np.ndarray,

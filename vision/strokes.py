@@ -165,7 +165,8 @@ class SegmenterConfig:
         moving_mm: Per-frame step that shows the cue ball is still rolling.
         rest_s: Stillness that ends a stroke (the look-ahead).
         confirm: Frames after a candidate start that decide stroke or handling.
-        preroll: Frames kept while at rest, to find the strike after the fact.
+        preroll: Frames kept while at rest, to find the strike after the fact
+            (the break's cue ball, blurred, may be lost for a second or more).
         max_stroke_s: A stroke longer than this is closed by force.
         view_back: Frames the view must be back before tracking resumes.
         cut_rest_s: Stillness before a camera cut that ends a stroke (shorter
@@ -173,6 +174,10 @@ class SegmenterConfig:
         held_frames: A ball unseen for more than this many frames (held where
             it was last seen: lost, or hidden) does not keep a stroke open;
             one unseen for fewer (a blink of the detector) does.
+        roll_decel_mm_s2: Deceleration of a ball rolling on the cloth (rolling
+            resistance times g: about 0.01 g on a snooker cloth).
+        stop_window: Frames before a ball's last clear motion whose speed
+            predicts where it stops.
     """
 
     fps: float = 30.0
@@ -182,11 +187,13 @@ class SegmenterConfig:
     moving_mm: float = 2.0
     rest_s: float = 0.5
     confirm: int = 3
-    preroll: int = 20
+    preroll: int = 60
     max_stroke_s: float = 60.0
     view_back: int = 5
     held_frames: int = 5
     cut_rest_s: float = 0.17
+    roll_decel_mm_s2: float = 98.0
+    stop_window: int = 15
 
     @property
     def rest_frames(self) -> int:
@@ -468,9 +475,12 @@ class StrokeSegmenter:
             start -= 1
         if conf < 1.0:
             # Hidden at the strike: extrapolate back from the first two sightings.
-            pts = self._white_track(pre[cand:])
-            if len(pts) >= 2:
-                step = float(np.linalg.norm(pts[1] - pts[0]))
+            seen = [f for f in pre[cand:]
+                    if f.white() is not None and f.visible[f.white()]]
+            if len(seen) >= 2:
+                pts = self._white_track(seen[:2])
+                step = float(np.linalg.norm(pts[1] - pts[0])) / (
+                    seen[1].frame - seen[0].frame)
                 dist = float(np.linalg.norm(pts[0] - rest_w))
                 back = math.ceil(dist / max(step, 1e-6))
                 start = max(start, cand - back)
@@ -596,9 +606,12 @@ def _assemble(frames: list[BallFrame], rest: _Rest, index: int, start: int,
 def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
     """First frame with every ball at rest.
 
-    For each ball that moved, the approach to its final place is fitted: a rolling
-    ball decelerates evenly, so the square root of the distance still to go falls
-    linearly to zero at the stop. Potted balls stop when they vanish.
+    For each ball that moved (a one-frame flicker of its track is not motion), a
+    rolling ball decelerates evenly, so its speed over its last clear motion says
+    when it stopped (``_roll_stop``); where that does not fit (it was stopped by a
+    hit) the approach to its final place is fitted: the square root of the distance
+    still to go falls linearly to zero at the stop. Potted balls stop when they
+    vanish.
     """
     xy, vis = tracks.xy_mm, tracks.visible
     t_len = len(tracks.frames)
@@ -621,16 +634,58 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
             continue
         # the last sightings (a stroke closed at a camera cut has a short rest)
         final = np.median(xy[fin_rows[-3:], j], axis=0)
-        dist = np.linalg.norm(xy[:, j] - final, axis=1)
-        dist[~ok] = np.nan
+        dist = np.full(t_len, np.nan)
+        dist[ok] = _despike(np.linalg.norm(xy[ok, j] - final, axis=1))
         dist[:s0] = np.nan
         moving = np.flatnonzero(dist > config.still_mm)
         if len(moving) == 0:
             continue
         k_last = int(moving[-1])
-        t_stop = _fit_stop(dist, k_last, config)
+        t_stop = _roll_stop(xy[:, j], ok, final, k_last, config)
+        if t_stop is None:
+            t_stop = _fit_stop(dist, k_last, config)
         end = max(end, t_stop)
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
+
+
+def _despike(d: np.ndarray) -> np.ndarray:
+    """Median of three consecutive sightings (the lesser of two at the ends): a
+    one-frame flicker or jump of the track is not motion."""
+    if len(d) < 2:
+        return d
+    pad = np.concatenate([[-np.inf], d, [-np.inf]])
+    return np.median(np.lib.stride_tricks.sliding_window_view(pad, 3), axis=1)
+
+
+def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
+               config: SegmenterConfig) -> float | None:
+    """Fractional row where a rolling ball stopped, from its speed.
+
+    A rolling ball slows at the cloth's rolling deceleration, so its speed over
+    the last ``stop_window`` frames of clear motion says when it stops, even when
+    the tracker held it still over the last millimetres of creep. ``None`` when
+    the speed does not fit a roll to the place it stopped (it was stopped by a
+    ball or a cushion, or there are too few sightings).
+    """
+    rows = np.arange(max(0, k_last - config.stop_window), k_last + 1)
+    rows = rows[ok[rows]]
+    # the window may open with the ball still at rest (set moving by a hit): fit
+    # from where it left; the tracker's holds of a creeping ball, four frames at
+    # most, are no rest
+    drift = np.linalg.norm(xy[rows[4:]] - xy[rows[:-4]], axis=1)
+    rest = int(np.argmin(drift < 0.5)) if len(drift) else 0
+    if rest:
+        rows = rows[rest + 3:]
+    if len(rows) < 6:
+        return None
+    tc = float(rows.mean())
+    slope, centre = np.polyfit(rows - tc, xy[rows], 1)
+    speed = float(np.linalg.norm(slope))
+    decel = config.roll_decel_mm_s2 / config.fps**2
+    left = float(np.linalg.norm(final - centre))
+    if speed**2 / (2 * decel) > left + 3 * config.still_mm:
+        return None  # faster than a roll to its resting place: stopped by a hit
+    return tc + speed / decel
 
 
 def _fit_stop(dist: np.ndarray, k_last: int, config: SegmenterConfig) -> float:

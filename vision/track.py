@@ -155,9 +155,9 @@ class TrackerConfig:
         min_ball_prob: Detections less likely to be balls start no track.
         birth_prob: Least probability of its kind for a detection to start (or
             take over) a track.
-        spot_birth_prob: The same for a colour standing on its own spot, where a
-            colour is expected (far balls of broadcast views are read less
-            surely).
+        spot_birth_prob: The same for a colour standing on its own spot, and
+            the cue ball in the D, where they are expected (far balls of
+            broadcast views are read less surely).
         spot_mm: How near its spot a colour counts as standing on it.
         birth_frames: Detection frames a new ball must be seen in, in one place,
             before it gets a track (except on the first frame).
@@ -714,10 +714,16 @@ class BallTracker:
         return True
 
     def _birth_prob(self, dets: Detections, j: int) -> float:
-        """Least kind probability for detection ``j`` to start a track."""
+        """Least kind probability for detection ``j`` to start a track: lower for
+        a colour on its own spot and for the cue ball in the D (in hand, it is
+        placed there)."""
         c = self.config
-        spot = self.spec.spots.get(str(KINDS[dets.kind[j]]))
-        if spot is not None and np.hypot(*(dets.xy_mm[j] - spot)) <= c.spot_mm:
+        kind = str(KINDS[dets.kind[j]])
+        z = dets.xy_mm[j]
+        spot = self.spec.spots.get(kind)
+        if spot is not None and np.hypot(*(z - spot)) <= c.spot_mm:
+            return c.spot_birth_prob
+        if kind == BallKind.WHITE and self.spec.in_d((float(z[0]), float(z[1]))):
             return c.spot_birth_prob
         return c.birth_prob
 

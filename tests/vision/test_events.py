@@ -265,3 +265,24 @@ def test_a_turn_off_no_tracked_ball_is_unknown() -> None:
     xy[:, 1] = (900.0, -700.0)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert Unknown.UNSEEN_BALL in ev.unknown
+
+
+def test_a_turn_off_no_tracked_ball_guesses_the_ball_running_off() -> None:
+    # as above, and a blue not seen at rest is first seen running off from the
+    # turn (its track was held elsewhere): a guess, still marked unknown
+    t = 40
+    xy = np.full((t, 3, 2), np.nan)
+    path = [(-800.0 + 50.0 * i, 300.0) for i in range(12)]
+    path += [(path[-1][0] + 35.0 * i, 300.0 - 35.0 * i) for i in range(1, 29)]
+    xy[:2, 0] = path[0]
+    xy[2:, 0] = path[: t - 2]
+    xy[:, 1] = (900.0, -700.0)
+    turn = np.array(path[11])
+    xy[:, 2] = (-1200.0, 600.0)
+    vis = ~np.isnan(xy[..., 0])
+    vis[3:15, 2] = False
+    for i in range(15, t):
+        xy[i, 2] = turn + (60.0 + 30.0 * (i - 14), 40.0 * (i - 14))
+    ev = EventDetector().detect(_tracks(("white", "red", "blue"), xy, vis))
+    assert Unknown.UNSEEN_BALL in ev.unknown
+    assert ev.first_contact == ("blue",)

@@ -196,6 +196,25 @@ def test_white_first_seen_rolling_far_away_makes_one_stroke() -> None:
     assert abs(strokes[0].end_frame - 85) <= 2
 
 
+@pytest.mark.parametrize("blinks", [False, True])
+def test_the_break_s_cue_ball_lost_for_long_starts_at_the_strike(blinks: bool) -> None:
+    # struck at 40, lost (blurred, held at rest) until frame 65, seen again at
+    # the top of the table coming back from the top cushion, 60 mm a frame
+    # (with ``blinks``, missed again for the two frames after that)
+    still = [_frame(f, BASE) for f in range(41)]
+    hidden = [_frame(f, {**BASE, 1: ("white", (-1100.0, -100.0), False)})
+              for f in range(41, 65)]
+    rolling = []
+    x = 1500.0
+    for k in range(80):
+        x -= max(60.0 - 60.0 * k / 40.0, 0.0)
+        seen = not (blinks and k in (1, 2))
+        rolling.append(_frame(65 + k, {**BASE, 1: ("white", (x, -100.0), seen)}))
+    strokes, _ = _run(still + hidden + rolling)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - 40) <= 2
+
+
 def test_the_cue_tip_over_the_ball_at_the_strike_does_not_start_the_stroke() -> None:
     # at the strike frame the cue's tip covers part of the white: its centre is
     # read 4 mm off; the next frame it has rolled 60 mm
@@ -205,3 +224,40 @@ def test_the_cue_tip_over_the_ball_at_the_strike_does_not_start_the_stroke() -> 
     strokes, _ = _run(still + [_frame(40, shifted)] + rolling[1:])
     assert len(strokes) == 1
     assert strokes[0].start_frame == 40
+
+
+def _rolling_to_rest(start: int, n: int, v0: float, decel: float,
+                     hold_mm: float = 0.0, spike_at: int | None = None,
+                     ) -> tuple[list[BallFrame], int]:
+    """The white rolled at ``v0`` mm a frame, slowing by ``decel`` a frame, as a
+    tracker reports it: held where it was once under ``hold_mm`` from its resting
+    place, and one frame ``spike_at`` off by 6 mm. Also the true stop."""
+    stop = start + round(v0 / decel)
+    x_end = -1100.0 + v0**2 / (2 * decel)
+    held = None
+    frames = []
+    for f in range(start - 20, start + n):
+        t = min(max(f - start, 0), stop - start)
+        x = -1100.0 + v0 * t - decel * t * t / 2
+        if held is None and x_end - x < hold_mm:
+            held = x
+        x = x if held is None else held
+        if f == spike_at:
+            x += 6.0
+        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
+    return frames, stop
+
+
+def test_a_creeping_ball_held_by_the_tracker_ends_when_it_stops() -> None:
+    # rolling resistance: about 98 mm/s^2, 0.109 mm a frame^2 at 30 fps
+    frames, stop = _rolling_to_rest(20, 150, 4.0, 98.0 / 900, hold_mm=5.0)
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - stop) <= 1
+
+
+def test_a_one_frame_flicker_at_rest_does_not_delay_the_end() -> None:
+    frames, stop = _rolling_to_rest(20, 150, 4.0, 98.0 / 900, spike_at=62)
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - stop) <= 1

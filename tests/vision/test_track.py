@@ -257,6 +257,16 @@ def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
     assert BallKind.BLUE not in [t.kind for t in BallTracker(OFFICIAL).update(away)]
 
 
+def test_the_cue_ball_in_the_d_starts_a_track_less_surely() -> None:
+    # A white read at only 0.8 (the break's cue ball) starts a track in the D.
+    in_d = _unsure(_dets([("white", -1066.0, -83.0), ("blue", 0, 0)]), 0,
+                   "white", 0.8)
+    assert BallKind.WHITE in [t.kind for t in BallTracker(OFFICIAL).update(in_d)]
+    away = _unsure(_dets([("white", -500.0, -83.0), ("blue", 0, 0)]), 0,
+                   "white", 0.8)
+    assert BallKind.WHITE not in [t.kind for t in BallTracker(OFFICIAL).update(away)]
+
+
 def test_a_hand_read_as_the_cue_ball_does_not_take_its_track() -> None:
     # the white rests at (-1057, -209); a hand 500 mm behind it is read as a
     # white; as the cue strikes, the white's centre shifts under the cue's tip
