@@ -169,6 +169,8 @@ class SegmenterConfig:
             (the break's cue ball, blurred, may be lost for a second or more).
         max_stroke_s: A stroke longer than this is closed by force.
         view_back: Frames the view must be back before tracking resumes.
+        lost_moving_s: A ball lost while rolling keeps the stroke open this long
+            (unless seen again at rest).
         cut_rest_s: Stillness before a camera cut that ends a stroke (shorter
             than ``rest_s``: nothing after the cut can be seen).
         held_frames: A ball unseen for more than this many frames (held where
@@ -192,6 +194,7 @@ class SegmenterConfig:
     view_back: int = 5
     held_frames: int = 5
     cut_rest_s: float = 0.17
+    lost_moving_s: float = 1.0
     roll_decel_mm_s2: float = 98.0
     stop_window: int = 15
 
@@ -509,9 +512,29 @@ class StrokeSegmenter:
         last = window[-1]
         recent = window[-c.held_frames - 1:]
         for tid in last.ids:
-            if _seen_in(recent, int(tid)) and _moving(window, int(tid), c.still_mm):
+            if _seen_in(recent, int(tid)):
+                if _moving(window, int(tid), c.still_mm):
+                    return []
+            elif self._lost_moving(int(tid)):
                 return []
         return [self._close(n - 1)]
+
+    def _lost_moving(self, tid: int) -> bool:
+        """The ball was rolling when last seen, less than ``lost_moving_s`` ago
+        (hidden against a near cushion, say): it may still be moving."""
+        c = self.config
+        span = round(c.lost_moving_s * c.fps)
+        seen: list[tuple[int, np.ndarray]] = []
+        for f in reversed(self._stroke[-span:] if span >= 2 else []):
+            k = f.lookup.get(tid)
+            if k is not None and f.visible[k]:
+                seen.append((f.frame, f.xy_mm[k]))
+                if len(seen) == 2:
+                    break
+        if len(seen) < 2:
+            return False
+        (f1, p1), (f0, p0) = seen
+        return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > c.moving_mm)
 
     def _close(self, last: int) -> StrokeTracks:
         """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest."""

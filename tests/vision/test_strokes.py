@@ -261,3 +261,20 @@ def test_a_one_frame_flicker_at_rest_does_not_delay_the_end() -> None:
     strokes, _ = _run(frames)
     assert len(strokes) == 1
     assert abs(strokes[0].end_frame - stop) <= 1
+
+
+@pytest.mark.parametrize("unseen", [4, 8])
+def test_a_ball_lost_while_rolling_keeps_the_stroke_open(unseen: int) -> None:
+    """The white rolls at 12 mm a frame for 50 frames, unseen (held where last
+    seen: against the near cushion, say) for ``unseen`` frames, then stops."""
+    frames = [_frame(f, BASE) for f in range(31)]
+    x = -1100.0
+    for k in range(1, 51):
+        x += 12.0
+        seen = not 20 <= k < 20 + unseen
+        at = x if seen else -1100.0 + 12.0 * 19
+        frames.append(_frame(30 + k, {**BASE, 1: ("white", (at, -100.0), seen)}))
+    frames += [_frame(81 + f, {**BASE, 1: ("white", (x, -100.0), True)})
+               for f in range(30)]
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [30]
