@@ -37,20 +37,21 @@ def _bumped(image: np.ndarray) -> np.ndarray:
 def test_a_bump_is_recalibrated_and_the_old_view_recognised_when_it_returns() -> None:
     image = _first_frame()
     cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
-    views = CameraViews(cal, image, fps=10.0, check_s=0.5)  # outline every 5 frames
+    views = CameraViews(cal, image, fps=10.0, retry_s=0.3, check_s=0.5)
     assert views(image, 0) == (True, None)
     bumped = _bumped(image)
-    seen = [views(bumped, f) for f in range(1, 7)]
-    assert all(v for v, _ in seen)
-    assert [new is None for _, new in seen] == [True] * 4 + [False, True]
-    new = seen[4][1]
+    seen = [views(bumped, f) for f in range(1, 9)]
+    changed = [f for f, (_, new) in enumerate(seen, 1) if new is not None]
+    assert len(changed) == 1 and changed[0] <= 6  # found within 0.6 s
+    new = seen[changed[0] - 1][1]
+    assert seen[changed[0] - 1][0] and all(v for v, _ in seen[changed[0]:])
     assert views.calibration is new
     assert len(views.changes) == 1 and views.changes[0].recalibrated
-    assert views.changes[0].frame == 5
+    assert views.changes[0].frame == changed[0]
     before, after = nose_corners_px(cal), nose_corners_px(new)
     for name, px in before.items():
         assert np.linalg.norm(after[name] - px - SHIFT) < 4.0, name
-    back = [views(image, f) for f in range(7, 12)]
+    back = [views(image, f) for f in range(9, 14)]
     assert all(v for v, _ in back)
     assert [n for _, n in back if n is not None] == [cal]
     assert views.current == 0 and not views.changes[-1].recalibrated
@@ -79,7 +80,7 @@ def test_analyze_goes_on_after_a_bump(tmp_path: Path) -> None:
     assert code == 0
     changes = json.loads((res / "strokes.json").read_text())["view_changes"]
     assert len(changes) == 1 and changes[0]["recalibrated"]
-    assert 8 < changes[0]["frame"] <= 8 + 30 + 8  # outline checked every 3 s
+    assert 8 < changes[0]["frame"] <= 8 + 10 + 2  # off every view for 1 s
     rows = [r.split(",") for r in (res / "tracks.csv").read_text().splitlines()[1:]]
     at = {}
     for r in rows:
