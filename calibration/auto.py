@@ -35,7 +35,7 @@ from calibration.mapping import (
 )
 from calibration.refine import GROUP_NAMES, Camera8, Refinement, refine
 from calibration.table import CUSHION_NOSE_HEIGHT_MM, TableSpec, table_by_name
-from calibration.verify import Verdict, clothlike_map, verify
+from calibration.verify import Verdict, clothlike_map, lit_map, verify
 
 WORK_WIDTH = 960
 """Segmentation runs on a copy of the frame scaled to this width (speed)."""
@@ -774,16 +774,32 @@ def auto_calibrate(
     # the baulk end is in doubt: only the right end's baulk line and D fit
     passed: list[Calibration] = []
     errors: list[str] = []
+    how = "baulk end from the self-check"
     for named in candidates:
         try:
             passed.append(
                 _oriented(
-                    image, outline, named, [*notes, "baulk end from the self-check"],
-                    spec, nose_height_mm, focal_px, refine_lines,
+                    image, outline, named, [*notes, how], spec, nose_height_mm,
+                    focal_px, refine_lines,
                 )
             )
         except CalibrationError as error:
             errors.append(str(error))
+    if not passed:
+        # no baulk line near either end, and neither fits: the long sides may be
+        # the short ones (the corners named one place round)
+        how = "long sides and baulk end from the self-check"
+        for turn in (1, -1):
+            try:
+                passed.append(
+                    _oriented(
+                        image, outline, np.roll(candidates[0], turn, axis=0),
+                        [*notes, how], spec, nose_height_mm, focal_px,
+                        refine_lines,
+                    )
+                )
+            except CalibrationError:
+                pass
     if len(passed) == 1:
         return passed[0]
     if passed:
@@ -823,12 +839,17 @@ def _oriented(
     if moved is not None:
         starts.append((moved, ["started with a far cushion's bed edge"]))
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    lines = [_baulk_line(gray, outline, start, spec) for start, _ in starts]
+    lines = [ln for i, ln in enumerate(lines) if ln is not None and not any(
+        other is not None and _same_line(ln, other) for other in lines[:i])]
     for start, how in list(starts):
-        remade = _baulk_line_start(gray, outline, start, spec)
-        if remade is not None:
-            starts.append(
-                (remade, [*how, "started from the baulk line, not the baulk cushion"])
-            )
+        for line in lines:
+            remade = _with_baulk_line(line, start, spec)
+            if remade is not None:
+                starts.append(
+                    (remade,
+                     [*how, "started from the baulk line, not the baulk cushion"])
+                )
     reasons = [] if first is None else [f"corners alone: {first.reason}"]
     for start, how in starts:
         try:
@@ -904,17 +925,16 @@ def _bed_edges_to_nose(
         return None
 
 
-def _baulk_line_start(
+def _baulk_line(
     gray: np.ndarray, outline: TableOutline, named: np.ndarray, spec: TableSpec
 ) -> np.ndarray | None:
-    """Corners (4, 2) px re-made with the baulk line in place of the baulk cushion.
+    """The baulk line near where the corners (4, 2) px put it: (3,) image line.
 
     A score bar or a player can hide the near (baulk) cushion of a broadcast view,
     and the outline then takes a wrong edge for it. The baulk line (a thin bright
     line on the cloth, parallel to that cushion) is looked for within
     ``_BAULK_SEARCH_PX`` of where the corners put it, with cloth on both sides
-    (not a far cushion's nose); with it, the two side cushions and the top cushion
-    give the table. None when no such line is found there.
+    (not a far cushion's nose). None when no such line is found there.
     """
     h_t2i = _corner_homography(named, spec)
     hw = spec.half_width
@@ -946,6 +966,25 @@ def _baulk_line_start(
     for side in (-10.0, 10.0):
         if not _mask_fraction(outline, found[inl] + side * line[:2]) >= 0.7:
             return None
+    return line
+
+
+def _same_line(a: np.ndarray, b: np.ndarray, tol_px: float = 3.0) -> bool:
+    """Whether two (3,) image lines with unit normals are the same: offsets within
+    ``tol_px``, normals within what turns a line ``tol_px`` over 1920 px."""
+    if float(a[:2] @ b[:2]) < 0:
+        b = -b
+    return bool(np.allclose(a[:2], b[:2], atol=tol_px / 1920.0)
+                and abs(a[2] - b[2]) < tol_px)
+
+
+def _with_baulk_line(
+    line: np.ndarray, named: np.ndarray, spec: TableSpec
+) -> np.ndarray | None:
+    """Corners (4, 2) px re-made with the image ``line`` as the baulk line: with
+    it, the corners' two side cushions and top cushion give the table."""
+    hw = spec.half_width
+    bx = spec.baulk_line_x
     left = _line_through(named[3], named[0])
     right = _line_through(named[1], named[2])
     try:
@@ -1008,7 +1047,7 @@ def _refined(
     cloth = np.median(hsv[q[:, 1], q[:, 0]].astype(np.float64), axis=0)
     result = refine(
         gray, first, spec, nose_height_mm, focal_prior=prior,
-        clothlike=clothlike_map(hsv, cloth),
+        clothlike=clothlike_map(hsv, cloth), lit=lit_map(hsv, cloth),
     )
     cam = result.camera
     _self_check(result, first, spec, size)

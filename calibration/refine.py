@@ -205,8 +205,12 @@ def _residuals(
 def _profiles(
     gray: np.ndarray, base: np.ndarray, normal: np.ndarray, offsets: np.ndarray
 ) -> np.ndarray:
-    """(N, M) bilinear samples of ``gray`` at ``base + offsets * normal``."""
-    pts = base[:, None, :] + offsets[None, :, None] * normal[:, None, :]
+    """(N, M) bilinear samples of ``gray`` at ``base + offsets * normal``.
+
+    ``offsets`` is (M,) or (N, M) px.
+    """
+    off = np.broadcast_to(offsets, (len(base), offsets.shape[-1]))
+    pts = base[:, None, :] + off[..., None] * normal[:, None, :]
     mx = pts[..., 0].astype(np.float32)
     my = pts[..., 1].astype(np.float32)
     return cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -250,6 +254,7 @@ def _curves(spec: TableSpec, cam: Camera8, nose_mm: float) -> list[tuple]:
 def find_samples(
     gray: np.ndarray, cam: Camera8, spec: TableSpec, window_mm: float,
     nose_mm: float = CUSHION_NOSE_HEIGHT_MM, clothlike: np.ndarray | None = None,
+    lit: np.ndarray | None = None,
 ) -> Samples:
     """Search the image near each predicted table line for its edge or ridge.
 
@@ -262,6 +267,10 @@ def find_samples(
         clothlike: (H, W) float32, 1 where a pixel has the cloth's colour, or None.
             A cushion's edge then counts only with cloth on both sides (the cushion
             top or face, the bed): not the rail's edge, nor a score bar's.
+        lit: (H, W) float32, 1 where a pixel is about as bright as the lit cloth,
+            or None. A cushion whose face is hidden, seen at a grazing angle (a
+            broadcast view's near cushion), then counts only with a lit cushion
+            top just outside its nose: not a dark score bar's edge.
     """
     h, w = gray.shape
     px_l, kind_l, val_l, z_l, grp_l = [], [], [], [], []
@@ -342,6 +351,13 @@ def find_samples(
             frac = np.where(np.isfinite(den) & (den < -1e-9), 0.5 * (y0 - y2) / den, 0)
         frac = np.clip(np.nan_to_num(frac), -0.5, 0.5)
         pos = offs[k] + frac * step
+        # seen from farther out than the camera is high (outside the cushion)
+        grazing = inward[0, :2] @ (pts[0, :2] - centre[:2]) > centre[2] - nose_mm
+        if group < 4 and lit is not None and not bed_off.any() and grazing:
+            u = np.linspace(0.0, 1.0, 5)[None, :]
+            top_w = np.maximum(3.0, 25.0 * scale)[:, None]
+            top = _profiles(lit, a, n, pos[:, None] - 1.5 - (top_w - 1.5) * u)
+            good &= np.mean(top, axis=1) > 0.5
         found = a + pos[:, None] * n
         px_l.append(found[good])
         m = int(good.sum())
@@ -384,6 +400,7 @@ def refine(
     nose_mm: float = CUSHION_NOSE_HEIGHT_MM,
     focal_prior: float | None = None,
     clothlike: np.ndarray | None = None,
+    lit: np.ndarray | None = None,
     windows: tuple[tuple[float, float], ...] = (
         (120.0, 4.0), (40.0, 3.0), (12.0, 1.0), (6.0, 0.7)
     ),
@@ -396,7 +413,7 @@ def refine(
         spec: Table geometry.
         nose_mm: Cushion nose height, mm.
         focal_prior: Focal length the fit is gently held to (px), or None.
-        clothlike: See ``find_samples``.
+        clothlike, lit: See ``find_samples``.
         windows: (search half-width mm, robust loss scale px) per stage, coarse
             to fine.
 
@@ -410,7 +427,7 @@ def refine(
     for window, loss_scale in windows:
         s = find_samples(
             gray, Camera8.from_params(p, centre, ref), spec, window, nose_mm,
-            clothlike,
+            clothlike, lit,
         )
         if len(s.px) < 40:
             raise CalibrationError("too few table edges found to refine")
@@ -437,7 +454,7 @@ def refine(
             sol = least_squares(fun, p, jac=jac, method="lm", max_nfev=20)
             p = sol.x
     final = Camera8.from_params(p, centre, ref)
-    s = find_samples(gray, final, spec, 4.0, nose_mm, clothlike)
+    s = find_samples(gray, final, spec, 4.0, nose_mm, clothlike, lit)
     r = np.abs(_residuals(p, centre, s, spec, ref)[0])
     rms = np.full(6, np.nan)
     frac = np.zeros(6)

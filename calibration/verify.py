@@ -40,6 +40,11 @@ BAND_TOL_PX = 4.5
 """... or this many pixels where that is more: the corners a person labels on a far
 cushion are good to a few pixels, which there is tens of millimetres."""
 
+LIT_SHARE = 0.6
+"""The open bed beside a cushion has at least this share of the bed's median
+brightness (HSV value); a darker cloth-hued pixel there is something over it (a
+score bar of about the cloth's colour)."""
+
 CUSHIONS = ("baulk_cushion", "right_cushion", "top_cushion", "left_cushion")
 
 
@@ -167,11 +172,17 @@ def _line_offsets(
 
 
 def _cushion_shares(
-    gray: np.ndarray, clothlike: np.ndarray, cal: Calibration, nose_mm: float
+    gray: np.ndarray,
+    clothlike: np.ndarray,
+    bedlike: np.ndarray,
+    cal: Calibration,
+    nose_mm: float,
 ) -> np.ndarray:
     """(4,) share of each cushion's edge samples inside its nose-to-bed band.
 
-    ``clothlike`` is (H, W) float32, 1 where a pixel has the cloth's hue.
+    ``clothlike`` is (H, W) float32, 1 where a pixel has the cloth's hue;
+    ``bedlike`` 1 where it also is about as bright as the lit bed (not a dark,
+    cloth-hued score bar over it).
     """
     spec = cal.spec
     hl, hw = spec.half_length, spec.half_width
@@ -211,6 +222,12 @@ def _cushion_shares(
         grad = 0.5 * np.abs(
             _profiles(gray, a, n, offs + 1.0) - _profiles(gray, a, n, offs - 1.0)
         )
+        # every table edge here has cloth on its inner side (the cushion top, the
+        # face or the bed), a score bar's or a player's edge over the bed need not
+        inner = np.mean(
+            [_profiles(clothlike, a, n, offs + d) for d in (1.5, 2.5, 3.5)], axis=0
+        )
+        grad *= inner > 0.5
         k = np.argmax(grad, axis=1)
         peak = grad[np.arange(len(k)), k]
         pos = offs[np.arange(len(k)), k]
@@ -221,7 +238,7 @@ def _cushion_shares(
         # only where the bed next to the cushion is in view (no score bar, player)
         u = np.linspace(0.0, 1.0, 6)[None, :]
         beyond = (hi + slack)[:, None] + np.maximum(6.0, 20.0 * scale)[:, None] * u
-        strong &= np.mean(_profiles(clothlike, a, n, beyond), axis=1) > 0.6
+        strong &= np.mean(_profiles(bedlike, a, n, beyond), axis=1) > 0.6
         if strong.sum() < 8:
             continue  # hidden (a score bar, a player): not checked
         # the cushion top just outside the nose is cloth-covered (not the rail):
@@ -312,6 +329,12 @@ def clothlike_map(hsv: np.ndarray, cloth: np.ndarray) -> np.ndarray:
     return ((dh < 12) & (hsv[..., 1] > 0.3 * cloth[1])).astype(np.float32)
 
 
+def lit_map(hsv: np.ndarray, cloth: np.ndarray) -> np.ndarray:
+    """(H, W) float32: 1 where the HSV image ``hsv`` is at least ``LIT_SHARE`` of
+    the cloth's (3,) HSV ``cloth`` brightness (a lit bed or cushion top), else 0."""
+    return (hsv[..., 2] > LIT_SHARE * cloth[2]).astype(np.float32)
+
+
 def cloth_colour(image: np.ndarray, cal: Calibration) -> np.ndarray | None:
     """(3,) float64 median HSV of the bed of the BGR ``image`` where ``cal`` puts
     it (None when the bed is out of the frame)."""
@@ -370,10 +393,11 @@ def verify(
         return Verdict(False, "the table's bed is out of the frame", math.nan,
                        np.full(4, np.nan), 0)
     clothlike = clothlike_map(hsv, cloth)
+    bedlike = clothlike * lit_map(hsv, cloth)
     offsets, on_arc = _line_offsets(gray, cal)
     line = float(np.median(offsets)) if len(offsets) >= 10 else math.nan
     arc = float(np.median(offsets[on_arc])) if on_arc.sum() >= 8 else 0.0
-    shares = _cushion_shares(gray, clothlike, cal, nose_mm)
+    shares = _cushion_shares(gray, clothlike, bedlike, cal, nose_mm)
     cloth_pockets, seen = _cloth_pockets(hsv, cal, cloth, nose_mm)
     reason = ""
     if len(offsets) < 10:

@@ -12,9 +12,11 @@ import pytest
 from baulk.cli import main
 from calibration.auto import (
     CORNER_ORDER,
-    _baulk_line_start,
+    _baulk_line,
     _drop_to_four,
     _lens_bow,
+    _same_line,
+    _with_baulk_line,
     auto_calibrate,
     check_frame,
     distort_k1,
@@ -187,9 +189,19 @@ def test_baulk_line_replaces_a_hidden_baulk_cushion() -> None:
     outline = find_outline(frame.image)
     wrong = nose.copy()
     wrong[:2, 1] += 15.0  # the baulk cushion taken at a score bar's edge
-    remade = _baulk_line_start(gray, outline, wrong, OFFICIAL)
+    line = _baulk_line(gray, outline, wrong, OFFICIAL)
+    assert line is not None
+    remade = _with_baulk_line(line, wrong, OFFICIAL)
     assert remade is not None
     assert np.all(np.linalg.norm(remade[:2] - cloth[:2], axis=1) < 4.0)
     assert np.allclose(remade[2:], wrong[2:], atol=0.5)
     # named the other way round, there is no baulk line near the other end
-    assert _baulk_line_start(gray, outline, nose[[2, 3, 0, 1]], OFFICIAL) is None
+    assert _baulk_line(gray, outline, nose[[2, 3, 0, 1]], OFFICIAL) is None
+
+
+def test_same_line() -> None:
+    line = np.array([0.6, 0.8, -500.0])
+    assert _same_line(line, -line)
+    assert _same_line(line, line + [0.0, 0.0, 2.0])
+    assert not _same_line(line, line + [0.0, 0.0, 5.0])
+    assert not _same_line(line, np.array([0.8, 0.6, -500.0]))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from calibration.mapping import Calibration, CalibrationError, CameraPose
+from calibration.table import OFFICIAL
 from calibration.verify import check, verify
 from tests.calibration.frames import TruthFrame, truth_frame
 
@@ -37,3 +39,17 @@ def test_truth_passes_and_wrong_fails(view: str, index: int) -> None:
         wrong = _true_calibration(frame, shift)
         with pytest.raises(CalibrationError, match="self-check"):
             check(frame.image, wrong)
+
+
+
+def test_score_bar_just_inside_the_baulk_cushion() -> None:
+    # a dark bar of the cloth's hue (or a blue one) over the bed just inside the
+    # baulk cushion's nose: its edge is not taken for the cushion's
+    frame = truth_frame("broadcast", 3, size=(1280, 720))
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    box = np.array([(-hl + 8, -hw), (-hl + 8, hw), (-hl + 108, hw), (-hl + 108, -hw)])
+    px = np.round(frame.camera.project_cloth(box, 0.0)).astype(np.int32)
+    for colour in [(26, 77, 37), (89, 63, 32)]:
+        image = cv2.fillConvexPoly(frame.image.copy(), px, colour)
+        verdict = verify(image, _true_calibration(frame))
+        assert verdict.ok, verdict.reason
