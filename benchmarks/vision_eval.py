@@ -43,7 +43,6 @@ import time
 import warnings
 from collections import defaultdict
 from pathlib import Path
-from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -57,7 +56,7 @@ from calibration.table import OFFICIAL  # noqa: E402
 from sim.scenes import clip_calibration  # noqa: E402
 from vision.detect import BallDetector  # noqa: E402
 from vision.detections import Detections  # noqa: E402
-from vision.pipeline import Pipeline  # noqa: E402
+from vision.pipeline import Pipeline, TrackRow  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "real"
 SAMPLES = ROOT / "sample_videos"
@@ -134,23 +133,13 @@ def _pair(txy: np.ndarray, hxy: np.ndarray, gate: float
     return ri[ok], ci[ok]
 
 
-class _DetRow(NamedTuple):
-    """One detection, shaped like a ``vision.pipeline.TrackRow``."""
-
-    track_id: int
-    kind: str
-    x_mm: float
-    y_mm: float
-    px: float
-    py: float
-    visible: bool = True
-
-
-def _detection_rows(d: Detections) -> list[_DetRow]:
+def _detection_rows(d: Detections) -> list[TrackRow]:
     """A frame's detections as rows (``--detector-only``; ids are row numbers)."""
     kinds = d.kind_names()
-    return [_DetRow(i, kinds[i], float(d.xy_mm[i, 0]), float(d.xy_mm[i, 1]),
-                    float(d.xy_px[i, 0]), float(d.xy_px[i, 1]))
+    conf = d.probs.max(axis=1)
+    return [TrackRow(d.frame + 1, i, kinds[i], float(d.xy_mm[i, 0]),
+                     float(d.xy_mm[i, 1]), float(d.xy_px[i, 0]), float(d.xy_px[i, 1]),
+                     True, float(conf[i]), float(d.radius_px[i]))
             for i in range(len(d))]
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
 from baulk.cli import main
 from baulk.pipeline import CameraViews
@@ -18,24 +17,15 @@ SAMPLE = Path(__file__).resolve().parents[2] / "sample_videos" / "overhead_seed1
 SHIFT = (24.0, -14.0)
 
 
-def _first_frame() -> np.ndarray:
-    if not (SAMPLE / "video.mp4").is_file():
-        pytest.skip("no sample clip")
-    cap = cv2.VideoCapture(str(SAMPLE / "video.mp4"))
-    ok, image = cap.read()
-    cap.release()
-    assert ok
-    return image
-
-
 def _bumped(image: np.ndarray) -> np.ndarray:
     m = np.float32([[1, 0, SHIFT[0]], [0, 1, SHIFT[1]]])
     return cv2.warpAffine(image, m, (image.shape[1], image.shape[0]),
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def test_a_bump_is_recalibrated_and_the_old_view_recognised_when_it_returns() -> None:
-    image = _first_frame()
+def test_a_bump_is_recalibrated_and_the_old_view_recognised_when_it_returns(
+        overhead_first_frame: np.ndarray) -> None:
+    image = overhead_first_frame
     cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
     views = CameraViews(cal, image, fps=10.0, retry_s=0.3, check_s=0.5)
     assert views(image, 0) == (True, None)
@@ -57,8 +47,9 @@ def test_a_bump_is_recalibrated_and_the_old_view_recognised_when_it_returns() ->
     assert views.current == 0 and not views.changes[-1].recalibrated
 
 
-def test_a_frame_without_the_table_is_no_view_and_changes_nothing() -> None:
-    image = _first_frame()
+def test_a_frame_without_the_table_is_no_view_and_changes_nothing(
+        overhead_first_frame: np.ndarray) -> None:
+    image = overhead_first_frame
     cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
     views = CameraViews(cal, image, fps=10.0, retry_s=0.2)
     dark = np.full_like(image, 25)
@@ -66,8 +57,9 @@ def test_a_frame_without_the_table_is_no_view_and_changes_nothing() -> None:
     assert views.changes == [] and views.calibration is cal
 
 
-def test_analyze_goes_on_after_a_bump(tmp_path: Path) -> None:
-    image = _first_frame()
+def test_analyze_goes_on_after_a_bump(tmp_path: Path,
+                                      overhead_first_frame: np.ndarray) -> None:
+    image = overhead_first_frame
     video = tmp_path / "bumped.mp4"
     h, w = image.shape[:2]
     out = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"mp4v"), 10, (w, h))
@@ -99,8 +91,8 @@ def _close_up(image: np.ndarray) -> np.ndarray:
 
 
 def test_analyze_pauses_during_a_cut_and_picks_the_balls_up_after(
-        tmp_path: Path) -> None:
-    image = _first_frame()
+        tmp_path: Path, overhead_first_frame: np.ndarray) -> None:
+    image = overhead_first_frame
     video = tmp_path / "cut.mp4"
     h, w = image.shape[:2]
     out = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"mp4v"), 10, (w, h))
