@@ -285,9 +285,7 @@ class Calibration:
             dist.setflags(write=False)
             object.__setattr__(self, "dist_coeffs", dist)
         object.__setattr__(self, "notes", tuple(self.notes))
-        # plane homographies by height, computed once (the vision pipeline maps
-        # every detection through the ball-centre plane)
-        object.__setattr__(self, "_planes", {})
+        object.__setattr__(self, "_planes", {})  # see _planes_at
 
     @property
     def spec(self) -> TableSpec:
@@ -297,7 +295,7 @@ class Calibration:
     @property
     def table_to_image_h(self) -> np.ndarray:
         """(3, 3) homography: table mm on the cloth plane to undistorted pixels."""
-        return np.linalg.inv(self.homography)
+        return self._planes_at(0.0)[1]
 
     def undistort(self, points_px: np.ndarray) -> np.ndarray:
         """Remove lens distortion from ``(N, 2)`` pixel points (identity without)."""
@@ -326,26 +324,35 @@ class Calibration:
         Raises:
             CalibrationError: z_mm != 0 and no camera pose is known.
         """
-        if z_mm == 0.0:
-            return self.homography
-        if self.pose is None:
-            raise CalibrationError("no camera pose: only the cloth plane can be mapped")
-        planes: dict[float, np.ndarray] = self._planes  # type: ignore[attr-defined]
+        return self._planes_at(z_mm)[0]
+
+    def _planes_at(self, z_mm: float) -> tuple[np.ndarray, np.ndarray]:
+        """(image -> table, table -> image) homographies of plane z = z_mm, read-only,
+        computed once per height (the vision pipeline maps every detection)."""
+        planes: dict[float, tuple[np.ndarray, np.ndarray]]
+        planes = self._planes  # type: ignore[attr-defined]
         z_mm = float(z_mm)
         if z_mm in planes:
             return planes[z_mm]
-        h0 = self.table_to_image_h
-        p0 = self.pose.plane_homography(0.0)
-        # keep the fitted cloth mapping exactly; add the pose's height term
-        scale = float(np.sum(h0 * p0) / np.sum(p0 * p0))
-        hz = h0 / scale + self.pose.camera_matrix @ np.outer(
-            self.pose.rotation[:, 2] * z_mm, [0.0, 0.0, 1.0]
-        )
-        plane = np.linalg.inv(hz)
-        plane.setflags(write=False)
+        if z_mm == 0.0:
+            plane = self.homography
+        elif self.pose is None:
+            raise CalibrationError("no camera pose: only the cloth plane can be mapped")
+        else:
+            h0 = self._planes_at(0.0)[1]
+            p0 = self.pose.plane_homography(0.0)
+            # keep the fitted cloth mapping exactly; add the pose's height term
+            scale = float(np.sum(h0 * p0) / np.sum(p0 * p0))
+            hz = h0 / scale + self.pose.camera_matrix @ np.outer(
+                self.pose.rotation[:, 2] * z_mm, [0.0, 0.0, 1.0]
+            )
+            plane = np.linalg.inv(hz)
+            plane.setflags(write=False)
+        inverse = np.linalg.inv(plane)
+        inverse.setflags(write=False)
         if len(planes) < 16:
-            planes[z_mm] = plane
-        return plane
+            planes[z_mm] = (plane, inverse)
+        return plane, inverse
 
     def image_to_table(self, points_px: Any, z_mm: float = 0.0) -> np.ndarray:
         """Map image points to the table.
@@ -363,7 +370,7 @@ class Calibration:
     def table_to_image(self, points_mm: Any, z_mm: float = 0.0) -> np.ndarray:
         """Map table points (mm, table frame, plane z = z_mm) to (N, 2) pixels."""
         pts = as_points(points_mm, "points_mm")
-        img = apply_homography(np.linalg.inv(self.plane_homography(z_mm)), pts)
+        img = apply_homography(self._planes_at(z_mm)[1], pts)
         return self.distort(img)
 
     def ball_centres_to_table(self, points_px: Any) -> np.ndarray:

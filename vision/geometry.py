@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from calibration.mapping import Calibration, apply_homography
+from calibration.mapping import Calibration
 
 
 @dataclass(frozen=True, eq=False)
@@ -24,15 +24,8 @@ class TableView:
     cal: Calibration
     roi: tuple[int, int, int, int] = field(init=False)
     bed_mask: np.ndarray = field(init=False, repr=False)
-    _to_centres: np.ndarray = field(init=False, repr=False)
-    _from_centres: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # the ball-centre plane's homographies, once (mapping is per candidate)
-        z = self.cal.spec.ball_radius if self.cal.pose is not None else 0.0
-        h = self.cal.plane_homography(z)
-        object.__setattr__(self, "_to_centres", h)
-        object.__setattr__(self, "_from_centres", np.linalg.inv(h))
         spec = self.cal.spec
         w, h = self.cal.image_size
         hl, hw = spec.half_length, spec.half_width
@@ -76,14 +69,15 @@ class TableView:
         xy_px = np.asarray(xy_px, dtype=np.float64).reshape(-1, 2)
         if len(xy_px) == 0:
             return np.zeros((0, 2))
-        return apply_homography(self._to_centres, self.cal.undistort(xy_px))
+        return self.cal.ball_centres_to_table(xy_px)
 
     def to_image(self, xy_mm: np.ndarray) -> np.ndarray:
         """(N, 2) table ball centres, mm, to (N, 2) image px."""
         xy_mm = np.asarray(xy_mm, dtype=np.float64).reshape(-1, 2)
         if len(xy_mm) == 0:
             return np.zeros((0, 2))
-        return self.cal.distort(apply_homography(self._from_centres, xy_mm))
+        z = self.ball_radius_mm if self.cal.pose is not None else 0.0
+        return self.cal.table_to_image(xy_mm, z_mm=z)
 
     def radius_px(self, xy_px: np.ndarray) -> np.ndarray:
         """(N,) expected image radius, px, of balls centred at image points (N, 2)."""
