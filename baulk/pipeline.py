@@ -402,7 +402,6 @@ class CameraViews:
         self._off = 0
         self._next_check = self._every
         self._suspect = False
-        self._found: np.ndarray | None = None
 
     @property
     def calibration(self) -> Any:
@@ -421,7 +420,8 @@ class CameraViews:
             self._next_check -= 1
             if self._next_check > 0:
                 return True, None
-            if self._moved(image) is not True:
+            found = _outline_corners(image)
+            if self._moved(found) is not True:
                 self._suspect = False
                 self._next_check = self._every
                 return True, None
@@ -431,7 +431,7 @@ class CameraViews:
                 return True, None
             self._suspect = False
             self._next_check = self._every
-            new = self._recalibrate(image, frame, "the camera moved")
+            new = self._recalibrate(image, found, frame, "the camera moved")
             return True, new
         for k, check in enumerate(self._checks):
             if k != self.current and check(image):
@@ -440,20 +440,20 @@ class CameraViews:
         self._off += 1
         if self._off % self._retry:
             return False, None
-        moved = self._moved(image)
+        found = _outline_corners(image)
+        moved = self._moved(found)
         if moved is None:
             return False, None
         if not moved:  # the same outline: the light changed
             self._checks[self.current] = ViewCheck(self.calibration, image)
             self._off = 0
             return True, None
-        new = self._recalibrate(image, frame, "a new view")
+        new = self._recalibrate(image, found, frame, "a new view")
         return new is not None, new
 
-    def _moved(self, image: np.ndarray) -> bool | None:
-        """Whether the table's outline moved from the view's (None: not found)."""
-        found = _outline_corners(image)
-        self._found = found
+    def _moved(self, found: np.ndarray | None) -> bool | None:
+        """Whether the table's outline (corners ``found`` in a frame) moved from
+        the view's (None: not found in one of them)."""
         if found is None or self._outlines[self.current] is None:
             return None
         return not self._same_outline(found, self.current)
@@ -465,15 +465,15 @@ class CameraViews:
         dist = np.linalg.norm(ref[:, None, :] - found[None], axis=2).min(axis=1)
         return bool(np.median(dist) <= self.tol_px)
 
-    def _recalibrate(self, image: np.ndarray, frame: int, why: str) -> Any | None:
-        """The view ``image`` shows: a known one whose outline it has, else a new
-        one calibrated from it; None when that fails."""
+    def _recalibrate(self, image: np.ndarray, found: np.ndarray, frame: int,
+                     why: str) -> Any | None:
+        """The view ``image`` (outline corners ``found``) shows: a known one with
+        that outline, else a new one calibrated from it; None when that fails."""
         from calibration.auto import auto_calibrate
         from calibration.mapping import CalibrationError
 
-        found = self._found
         for k in range(len(self.calibrations)):
-            if k != self.current and found is not None and self._same_outline(found, k):
+            if k != self.current and self._same_outline(found, k):
                 self._switch(k, frame, False, f"view {k} back on screen")
                 return self.calibration
         if len(self.calibrations) >= self.max_views:
