@@ -673,22 +673,6 @@ def _end_score(
     return score
 
 
-def orient(
-    image: np.ndarray, outline: TableOutline, spec: TableSpec
-) -> tuple[np.ndarray, list[str]]:
-    """Name the outline's corners: (4, 2) px in ``CORNER_ORDER``, and notes.
-
-    Raises:
-        CalibrationError: the long sides or the baulk end cannot be told apart.
-    """
-    named, notes = orient_candidates(image, outline, spec)
-    if len(named) > 1:
-        raise CalibrationError(
-            "cannot tell which end is baulk (no baulk line, D or spots)"
-        )
-    return named[0], notes
-
-
 def orient_candidates(
     image: np.ndarray, outline: TableOutline, spec: TableSpec
 ) -> tuple[list[np.ndarray], list[str]]:
@@ -1072,6 +1056,7 @@ def _refined(
         dist_coeffs=np.array([cam.k1, 0.0, 0.0, 0.0, 0.0]),
         notes=tuple(notes),
     )
+
 
 def _from_corners(
     outline: TableOutline,

@@ -335,12 +335,6 @@ def lit_map(hsv: np.ndarray, cloth: np.ndarray) -> np.ndarray:
     return (hsv[..., 2] > LIT_SHARE * cloth[2]).astype(np.float32)
 
 
-def cloth_colour(image: np.ndarray, cal: Calibration) -> np.ndarray | None:
-    """(3,) float64 median HSV of the bed of the BGR ``image`` where ``cal`` puts
-    it (None when the bed is out of the frame)."""
-    return _cloth_colour(cv2.cvtColor(image, cv2.COLOR_BGR2HSV), cal)
-
-
 def _cloth_pockets(
     hsv: np.ndarray, cal: Calibration, cloth: np.ndarray, nose_mm: float
 ) -> tuple[int, int]:

@@ -245,11 +245,6 @@ class StrokeSegmenter:
         self._gone: dict[int, tuple[str, np.ndarray]] = {}
         self._fresh: set[int] = set()
 
-    @property
-    def rest_positions(self) -> dict[int, tuple[str, np.ndarray]]:
-        """Where each ball rests now (between strokes): id -> (kind, (2,) mm)."""
-        return {i: (self._rest.kind[i], xy) for i, xy in self._rest.xy.items()}
-
     def push(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
         """Take one frame; return the strokes and handling that it settled."""
         if not bf.view:
