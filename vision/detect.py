@@ -63,10 +63,15 @@ HIGHLIGHT_NEAR_MM = 200.0
 """Highlight offsets measured within this distance (table mm) of a ball stand for
 its own (``BallDetector._offsets_at``)."""
 
-POCKET_MARGIN_MM = 2.0
-"""Near a pocket mouth a candidate's centre may lie at most this far beyond the
-place a ball at rest can reach (the dark opening and the jaws make false discs
-there; a ball dropping in is lost a frame or two early, which the tracker allows)."""
+BED_MARGIN_MM = 9.0
+"""A candidate's centre may lie this far beyond the place a ball on the bed can
+reach (fits of balls against a cushion)."""
+
+POCKET_MARGIN_MM = 14.0
+"""In a corner pocket's mouth, the same, farther: a ball can stop in the jaws, over
+the line of the cushion noses (but the dark opening makes false discs deeper in,
+and in the middle pockets' openings; a ball dropping in is lost a frame or two
+early, which the tracker allows)."""
 
 
 def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray
@@ -471,8 +476,7 @@ class BallDetector:
         if len(xy) > 1:
             keep = _apart(xy_mm, qual, MIN_APART * self.view.ball_radius_mm)
             xy, rad, qual, xy_mm = xy[keep], rad[keep], qual[keep], xy_mm[keep]
-        on = self.view.on_bed(xy_mm, margin_mm=0.35 * self.view.ball_radius_mm)
-        on &= ~self._in_pocket_mouth(xy_mm)
+        on = self._on_table(xy_mm)
         xy, rad, qual, xy_mm = xy[on], rad[on], qual[on], xy_mm[on]
         probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
         if regions is None and not self.colours_learned and isinstance(
@@ -485,18 +489,21 @@ class BallDetector:
         keep = probs[:, -1] < 0.5
         return Detections(xy[keep], xy_mm[keep], rad[keep], probs[keep], frame=frame)
 
-    def _in_pocket_mouth(self, xy_mm: np.ndarray) -> np.ndarray:
-        """(N,) bool: centres in a pocket mouth, beyond where a ball can rest."""
+    def _on_table(self, xy_mm: np.ndarray) -> np.ndarray:
+        """(N,) bool: centres where a ball can be: on the bed, or in a pocket's
+        jaws (``BED_MARGIN_MM``, ``POCKET_MARGIN_MM``)."""
         spec = self.view.cal.spec
         r = spec.ball_radius
-        out = np.zeros(len(xy_mm), bool)
         if len(xy_mm) == 0:
-            return out
-        beyond = ~self.view.on_bed(xy_mm, margin_mm=POCKET_MARGIN_MM)
+            return np.zeros(0, bool)
+        out = self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM)
+        jaws = self.view.on_bed(xy_mm, margin_mm=POCKET_MARGIN_MM) & ~out
         for pocket, pt in spec.pockets.items():
+            if pocket.startswith("middle"):
+                continue  # a middle pocket's opening: false discs, no jaws to stop in
             near = np.linalg.norm(xy_mm - np.asarray(pt), axis=1) < (
                 0.5 * spec.pocket_mouth(pocket) + 2 * r)
-            out |= near & beyond
+            out |= near & jaws
         return out
 
     def learn_colours(

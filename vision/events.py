@@ -186,6 +186,9 @@ class EventConfig:
             only if no ball is seen to set off within this many rows after.
         path_lookback: Sightings of the cue ball looked back over to link the
             next into its path (bounds the work per stroke).
+        detour_share: A ball not seen to set off while the cue ball was unseen
+            is taken as struck only if going by it lengthens the cue ball's way
+            by at most this share (plus a radius).
     """
 
     contact_tol_mm: float = 6.0
@@ -200,6 +203,7 @@ class EventConfig:
     gap_rows: int = 2
     weak_rows: int = 3
     path_lookback: int = 90
+    detour_share: float = 0.1
 
 
 def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
@@ -214,6 +218,11 @@ def _distinct(cols: list[int], rest: np.ndarray, radius: float) -> list[int]:
         if all(np.linalg.norm(rest[j] - rest[k]) > radius for k in out):
             out.append(j)
     return out
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> float:
+    """z of the cross product of two (2,) vectors."""
+    return float(a[0] * b[1] - a[1] * b[0])
 
 
 def _ray_hit(p: np.ndarray, d: np.ndarray, c: np.ndarray, r: float) -> float | None:
@@ -450,13 +459,20 @@ class EventDetector:
         """
         c = self.config
         lo, hi = int(rows[i]), int(rows[i + 1])
-        out: list[tuple[float, int]] = []
+        out: list[tuple[float, float, float, int]] = []  # row, unsure, detour, col
+        turned = True  # did the cue ball come out of the gap on a new line?
+        if i + 2 < len(rows):
+            v_in, v_out = pts[i + 1] - pts[i], pts[i + 2] - pts[i + 1]
+            turned = float(v_in @ v_out) < 0.97 * float(
+                np.linalg.norm(v_in) * np.linalg.norm(v_out))
         for j in objs:
             q = held[lo, j]
             if np.isnan(q[0]):
                 continue
             moved, r = self._set_off(tr, held, j, lo, hi, q - pts[i], window=3)
-            if not moved or r <= lo:
+            if moved is None:
+                r = self._left_unseen(tr, j, q, lo, hi)
+            if moved is False or r <= lo:
                 continue
             back = slice(max(0, lo - 10), lo + 1)
             ok = tr.visible[back, j] & ~np.isnan(tr.xy_mm[back, j, 0])
@@ -471,11 +487,48 @@ class EventDetector:
             if len(final) and np.linalg.norm(final[-1] - q) <= c.spurious_mm and (
                     not np.isnan(tr.xy_mm[-1, j, 0])):
                 continue  # back where it was: not struck
-            out.append((float(r), j))
+            # a ball struck in a chain (the pack) leaves off the line from
+            # the cue ball, or too fast to be followed: it counts as leaving
+            # when it was last seen at its place, if it left for good and lies
+            # ahead on the cue ball's way, little off it (the way by the place
+            # of the contact, two radii short of the ball's centre)
+            way = pts[i + 1] - pts[i]
+            r2 = 2 * self.spec.ball_radius
+            detour = float(max(np.linalg.norm(q - pts[i]) - r2, 0.0) + max(
+                np.linalg.norm(pts[i + 1] - q) - r2, 0.0) - np.linalg.norm(way))
+            if not moved and (float((q - pts[i]) @ way) <= 0 or detour > (
+                    c.detour_share * float(np.linalg.norm(way))
+                    + self.spec.ball_radius) or (not turned and abs(
+                        _cross(way, q - pts[i])) / max(float(np.linalg.norm(
+                            way)), 1e-9) > r2 + c.contact_tol_mm)):
+                continue
+            out.append((float(r), 0.0 if moved else 1.0, detour, j))
         if not out:
             return []
-        first = min(r for r, _ in out)
-        return [(r, j) for r, j in out if r == first]
+        # the earliest to leave; at once, one seen to set off, then the one
+        # nearest the way the cue ball went
+        first = min(o[:2] for o in out)
+        if first[1]:
+            return [(r, j) for r, _, _, j in sorted(out)[:1]]
+        return [(r, j) for r, sure, _, j in out if (r, sure) == first]
+
+    def _left_unseen(self, tr: StrokeTracks, j: int, q: np.ndarray, lo: int,
+                     hi: int, window: int = 12) -> int:
+        """The first row after ``lo`` (by ``hi``) at which ball ``j`` is no
+        longer seen at its place ``q``, if it is seen away from it by
+        ``window`` rows after ``hi`` (a ball only hidden, behind the player,
+        did not leave); -1 otherwise."""
+        c = self.config
+        xy = tr.xy_mm[lo + 1:hi + window + 1, j]
+        seen = tr.visible[lo + 1:hi + window + 1, j] & ~np.isnan(xy[:, 0])
+        away = seen & (np.linalg.norm(xy - q, axis=1) > c.moved_mm)
+        if not away.any():
+            return -1
+        for r in range(lo + 1, hi + 1):
+            if not tr.visible[r, j] or np.isnan(tr.xy_mm[r, j, 0]) or float(
+                    np.linalg.norm(tr.xy_mm[r, j] - q)) > c.moved_mm:
+                return r
+        return -1
 
     @staticmethod
     def _held(tr: StrokeTracks) -> np.ndarray:

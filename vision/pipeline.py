@@ -73,7 +73,8 @@ class Pipeline:
         full_every: Run a full search at least every this many frames (0: never).
         lost_every: While the tracker has lost a ball (unseen for more than
             ``LOST_FRAMES``: it may have stopped where nothing changes any more),
-            a full search every this many frames (0: never).
+            or lately found one potted (it may have stopped in the jaws), a full
+            search every this many frames (0: never).
         delay: Frames by which ``step``/``feed`` hold their output back.
     """
 
@@ -129,7 +130,7 @@ class Pipeline:
         """Pixel boxes that changed since the reference (None: search all)."""
         due = self.full_every and self._since_full >= self.full_every
         if self.lost_every and self._since_full >= self.lost_every:
-            due = due or any(
+            due = due or self.tracker.may_be_in_jaws() or any(
                 t.status == TrackStatus.HIDDEN and t.missed > LOST_FRAMES
                 for t in self.tracker.tracks)
         if self._ref is None or due:

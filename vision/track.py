@@ -190,6 +190,12 @@ class TrackerConfig:
         reacquire_far_mm: See ``_reacquire``: farther than the cue's tip
             can be from the ball.
         reacquire_far_prob: Least probability of white for that.
+        blur_ball_prob: A detection this likely to be a ball, and surely of
+            the white's kind if a ball (``blur_share``), is a blurred sighting
+            of the white: two in successive frames, a rolling ball's step
+            apart, re-acquire the white lost at rest (the break's cue ball,
+            smeared into the cloth, reads as only half a ball).
+        blur_share: See ``blur_ball_prob``.
         clutter_frames: Unmatched detections are remembered (as clutter: the
             cue's tip, a hand) this many frames: a ball at rest is not set
             moving by a detection near them.
@@ -229,6 +235,8 @@ class TrackerConfig:
     reacquire_hidden: int = 3
     reacquire_far_mm: float = 800.0
     reacquire_far_prob: float = 0.9
+    blur_ball_prob: float = 0.5
+    blur_share: float = 0.9
     clutter_frames: int = 5
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
@@ -273,6 +281,7 @@ class BallTracker:
         self._clutter_hist: deque[np.ndarray] = deque(
             maxlen=self.config.clutter_frames)
         self._clutter = np.zeros((0, 2))
+        self._blurred_white: tuple[int, np.ndarray] = (-9, np.zeros((0, 2)))
         c = self.config
         self._f = np.eye(4)
         self._f[0, 2] = self._f[1, 3] = 1.0
@@ -285,6 +294,13 @@ class BallTracker:
     def active(self) -> list[Track]:
         """Tracks of balls on the table (seen or hidden)."""
         return [t for t in self.tracks if t.status != TrackStatus.POTTED]
+
+    def may_be_in_jaws(self) -> bool:
+        """Was a ball found potted lately, so that it may yet be seen where it
+        vanished (stopped in the jaws, see ``TrackerConfig.unpot_frames``)?"""
+        return any(t.status == TrackStatus.POTTED and t.anchor is None
+                   and 0 <= self._frame - t.potted_at <= self.config.unpot_frames
+                   for t in self.tracks)
 
     def idle(self) -> None:
         """A frame in which nothing changed: every ball keeps its state."""
@@ -450,6 +466,7 @@ class BallTracker:
         """
         c = self.config
         used: list[int] = []
+        blurred, before = self._blurred_whites(dets, idx, taken)
         lost = [t for t in self.active() if t.status == TrackStatus.HIDDEN
                 and (t.anchor is None or (
                     t.kind == BallKind.WHITE and t.missed >= c.reacquire_hidden))]
@@ -488,7 +505,52 @@ class BallTracker:
             self._seen(best, dets, j)
             lost.remove(best)
             used.append(k)
+        white = [t for t in lost if t.kind == BallKind.WHITE]
+        if white and blurred and len(before):
+            self._reacquire_blurred(white[0], dets, idx, blurred, before, used)
         return used
+
+    def _blurred_whites(self, dets: Detections, idx: np.ndarray, taken: set[int]
+                        ) -> tuple[list[int], np.ndarray]:
+        """This frame's blurred sightings of the white (positions in ``idx``,
+        see ``TrackerConfig.blur_ball_prob``) and the frame before's ((K, 2)
+        mm; none unless it was the last frame). This frame's are remembered."""
+        c = self.config
+        w = KINDS.index(BallKind.WHITE)
+        out = [k for k in range(len(idx)) if k not in taken
+               and dets.ball_prob[idx[k]] >= c.blur_ball_prob
+               and dets.probs[idx[k], w] >= c.blur_share * dets.ball_prob[idx[k]]]
+        prev = self._blurred_white
+        self._blurred_white = (self._frame, dets.xy_mm[idx[out]].astype(np.float64))
+        if prev[0] != self._frame - 1:
+            return out, np.zeros((0, 2))
+        return out, prev[1]
+
+    def _reacquire_blurred(self, t: Track, dets: Detections, idx: np.ndarray,
+                           blurred: list[int], before: np.ndarray,
+                           used: list[int]) -> None:
+        """Take the lost white ``t`` back at a blurred sighting that follows
+        one of the frame before a rolling ball's step away (a steady run, not
+        a hand), far from where it was held at rest."""
+        c = self.config
+        if not len(before):
+            return
+        for k in blurred:
+            if k in used:
+                continue
+            z = dets.xy_mm[idx[k]].astype(np.float64)
+            if t.anchor is not None and np.linalg.norm(z - t.anchor) < (
+                    c.reacquire_far_mm):
+                continue
+            step = np.linalg.norm(before - z, axis=1)
+            if not ((step > c.hold_mm) & (step <= c.reacquire_step_mm)).any():
+                continue
+            if not self._clear(z, skip=t):
+                continue
+            self._restart(t, z)
+            self._seen(t, dets, int(idx[k]))
+            used.append(k)
+            return
 
     def _restart(self, t: Track, z: np.ndarray) -> None:
         """Put ``t`` in motion from ``z``, its speed unknown."""

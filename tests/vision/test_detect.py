@@ -97,19 +97,24 @@ def test_disc_coverage_tells_balls_from_lines_and_arcs() -> None:
     assert disc_coverage(fg, np.zeros((0, 2)), np.zeros(0)).shape == (0,)
 
 
-def test_candidates_in_a_pocket_mouth_beyond_the_cushion_are_refused() -> None:
+def test_balls_fit_on_the_bed_or_in_a_corner_pockets_jaws() -> None:
     from sim.camera import make_camera as _cam
 
     rng = np.random.default_rng(3)
     cal = truth_calibration(_cam("overhead", rng, size=SIZE))
     det = BallDetector(cal, AcceptAll())
     r = OFFICIAL.ball_radius
-    hw = OFFICIAL.half_width
-    xy = np.array([[0.0, hw - r + 8.0],      # in the middle pocket's mouth
-                   [0.0, hw - r],            # a ball at rest on the cushion
-                   [500.0, hw - r + 8.0],    # on the cushion, far from pockets
-                   [0.0, -hw + r + 30.0]])   # well on the bed
-    assert det._in_pocket_mouth(xy).tolist() == [True, False, False, False]
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    cases = [
+        ((0.0, hw - r + 12.0), False),        # in the middle pocket's opening
+        ((0.0, hw - r), True),                # at rest on the cushion
+        ((500.0, hw - r + 12.0), False),      # beyond the cushion, far from pockets
+        ((0.0, -hw + r + 30.0), True),        # well on the bed
+        ((hl - 33.0, hw - r + 12.0), True),   # stopped in a corner pocket's jaws
+        ((hl - r + 20.0, hw - r + 20.0), False),  # deep in the corner's opening
+    ]
+    xy = np.array([p for p, _ in cases])
+    assert det._on_table(xy).tolist() == [ok for _, ok in cases]
 
 
 def test_disc_coverage_ignores_points_off_the_map() -> None:

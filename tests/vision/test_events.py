@@ -111,6 +111,41 @@ def test_cushion_after_contact() -> None:
     assert any(e.kind == EventKind.CUSHION and e.cushion == "top" for e in ev.events)
 
 
+def _break_unseen(beside: tuple[float, float], turned: bool) -> np.ndarray:
+    """(30, 3, 2) mm: white, red, yellow. The white is struck from the D and
+    unseen until it comes out of the pack (on a new line or straight on); the
+    red it struck leaves too fast to be followed and is seen at rest far away;
+    the yellow at ``beside`` is hidden through the stroke and ends elsewhere."""
+    xy = np.full((30, 3, 2), np.nan)
+    xy[:3, 0] = (-1000.0, 0.0)
+    step = np.array((0.0, 60.0)) if turned else np.array((237.5, 37.5))
+    for f in range(10, 30):
+        xy[f, 0] = np.array((900.0, 300.0)) + step * min(f - 10, 5)
+    xy[:8, 1] = (800.0, 30.0)
+    xy[20:, 1] = (800.0, 700.0)
+    xy[:3, 2] = beside
+    xy[25:, 2] = (beside[0], beside[1] - 200.0)
+    return xy
+
+
+@pytest.mark.parametrize(("beside", "turned", "first"), [
+    ((-950.0, -100.0), True, ("red",)),   # hidden beside its way; the pack first
+    ((-950.0, -100.0), False, ()),        # it went straight past both
+    ((-400.0, 200.0), False, ()),
+])
+def test_ball_struck_while_both_are_unseen(beside: tuple[float, float],
+                                           turned: bool, first: tuple) -> None:
+    xy = _break_unseen(beside, turned)
+    vis = ~np.isnan(xy[..., 0])
+    vis[3:, 2] = False
+    held = xy.copy()
+    held[3:25, 2] = beside
+    held[8:20, 1] = (800.0, 30.0)
+    vis[8:20, 1] = False
+    ev = EventDetector().detect(_tracks(("white", "red", "yellow"), held, vis))
+    assert ev.first_contact == first
+
+
 def test_hidden_at_contact_is_flagged() -> None:
     xy = _straight_pot()
     vis = ~np.isnan(xy[..., 0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from calibration.table import OFFICIAL
 from vision.detections import Detections
@@ -244,6 +245,38 @@ def test_white_unseen_at_rest_is_taken_by_a_sure_sighting_far_away() -> None:
     assert [t.track_id for t in whites] == [wid]
     assert whites[0].anchor is None and whites[0].status == TrackStatus.SEEN
     assert np.allclose(whites[0].reported_mm, (1450.0, 60.0), atol=1)
+
+
+def _blurred(d: Detections, i: int, p: float) -> Detections:
+    """``d`` with detection ``i`` a blur: white if a ball, but ``p`` a ball."""
+    probs = d.probs.copy()
+    probs[i, :] = 0.0
+    probs[i, KINDS.index(BallKind.WHITE)] = p
+    probs[i, NONE_CLASS] = 1.0 - p
+    return Detections(d.xy_px, d.xy_mm, d.radius_px, probs)
+
+
+@pytest.mark.parametrize(("sightings", "taken"), [
+    ([(900.0, 60.0), (1050.0, 80.0)], True),    # a run: the break's cue ball
+    ([(1050.0, 80.0)], False),                  # one blur alone
+    ([(1050.0, 80.0), (1052.0, 80.0)], False),  # still: not a rolling ball
+    ([(-700.0, 150.0), (-550.0, 150.0)], False),  # near its rest: the cue, a hand
+])
+def test_white_unseen_at_rest_is_taken_by_a_run_of_blurred_sightings(
+        sightings: list[tuple[float, float]], taken: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("white", -1060.0, 150.0), ("blue", 0, 400)]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(tr.config.reacquire_hidden):  # struck, blurred out of sight
+        tr.update(_dets([("blue", 0, 400)]))
+    for x, y in sightings:
+        tr.update(_blurred(_dets([("white", x, y), ("blue", 0, 400)]), 0, 0.6))
+    white = next(t for t in tr.active() if t.track_id == wid)
+    assert (white.status == TrackStatus.SEEN) == taken
+    if taken:
+        assert np.allclose(white.reported_mm, sightings[-1], atol=1)
+    else:
+        assert np.allclose(white.reported_mm, (-1060.0, 150.0), atol=1)
 
 
 def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
