@@ -14,7 +14,8 @@ one row per clip and a total row are printed (issue 6's figures).
 detection half of the vision pipeline (and the calibrated-view check) is run once
 per clip and stored in ``DIR``; later runs replay it through the tracker, the
 segmenter, the event detector and the rules engine in-process, which is many times
-faster. Figures for a resolve note must come from the default mode.
+faster. Where detection looked was decided by the tracker of the code that
+built the cache; figures for a resolve note must come from the default mode.
 
 ``--auto-calibration`` runs ``baulk analyze`` without ``--calibration``: the table
 is calibrated from the first frame, as a user without a calibration file would.
@@ -81,6 +82,7 @@ def _detections(clip: Path, cache: Path) -> list[tuple[bool, Any, Any]]:
     while ok:
         view = check(image)
         regions, dets = pipe.detect(image, i) if view else (None, None)
+        pipe.feed(i, regions, dets, view)  # where to look depends on the tracks
         out.append((view, regions, dets))
         i += 1
         ok, image = cap.read()

@@ -559,7 +559,8 @@ class StrokeSegmenter:
 
 def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     """The ball drifted over the window (medians of its first and last sightings
-    differ); identity jumps (> 150 mm in a frame) are tracking noise, not motion."""
+    differ) or is still rolling at its end; identity jumps (> 150 mm in a frame)
+    are tracking noise, not motion."""
     pts = []
     for f in window:
         k = _index(f, tid)
@@ -576,7 +577,9 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
             return False  # an isolated jump: the track changed ball
     a = np.median(p[:4], axis=0)
     b = np.median(p[-4:], axis=0)
-    return bool(np.linalg.norm(b - a) > still_mm)
+    # still rolling at the end (one back off a cushion can end where it began)
+    rolling = np.linalg.norm(p[-1] - p[-4]) > 2 * still_mm
+    return bool(np.linalg.norm(b - a) > still_mm or rolling)
 
 
 def _seen_in(frames: list[BallFrame], tid: int) -> bool:

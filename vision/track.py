@@ -146,6 +146,8 @@ class TrackerConfig:
         accel_sigma_mm: Process noise (acceleration per frame), mm.
         gate: Mahalanobis gate (sigmas).
         gate_min_mm: Matches within this distance are always allowed.
+        bounce_share: For a ball seen moving, that distance grows by this share
+            of its speed (mm a frame): a bounce turns it off its predicted way.
         lost_gate_mm: Gate of a ball lost while moving: this plus
             ``lost_gate_step_mm`` per frame missed, at most ``max_step_mm``.
         lost_gate_step_mm: See ``lost_gate_mm``.
@@ -209,6 +211,7 @@ class TrackerConfig:
     accel_sigma_mm: float = 8.0
     gate: float = 6.0
     gate_min_mm: float = 30.0
+    bounce_share: float = 1.5
     lost_gate_mm: float = 80.0
     lost_gate_step_mm: float = 40.0
     max_step_mm: float = 450.0
@@ -376,16 +379,23 @@ class BallTracker:
             m2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(s), d)
             m = np.sqrt(np.maximum(m2, 0.0))
             reach = c.max_step_mm
-            near = (m < c.gate) | (dist < c.gate_min_mm)
+            # a bounce off a cushion or the jaws turns a ball by up to twice
+            # its speed away from where its motion led
+            bounce = c.bounce_share * t.speed if t.status == TrackStatus.SEEN else 0.0
+            near = (m < c.gate) | (dist < c.gate_min_mm + bounce)
             if t.status == TrackStatus.HIDDEN:
                 # lost while moving: the motion model is no longer to be
                 # trusted (it may have struck a ball), only the reach
                 reach = min(reach, c.lost_gate_mm + c.lost_gate_step_mm * t.missed)
                 near = near | (kp >= c.reacquire_prob)
+                # its spread has grown while unseen: a ball seen a moment ago
+                # comes first for a detection near it
+                m = np.maximum(m, dist / (4 * c.meas_sigma_mm))
             allowed = near & (dist < reach)
         cc = m - c.colour_weight * np.log(kp + 1e-3)
-        # never swap colours: a detection sure of another colour is refused
-        sure_other = (probs.max(1) > 0.9) & (kp < 0.02)
+        # never swap colours: a detection sure to be a ball, and sure that it
+        # is not of this kind, is refused
+        sure_other = (probs.sum(1) > 0.9) & (kp < 0.02)
         return np.where(allowed & ~sure_other, cc, INF)
 
     def update(
@@ -567,7 +577,10 @@ class BallTracker:
         c = self.config
         z = dets.xy_mm[j].astype(np.float64)
         if t.status == TrackStatus.POTTED and t.anchor is None:
-            self._restart(t, z)  # it was not potted after all
+            # not potted after all: stopped in the jaws, where it vanished
+            # (held there, where no motion may call for a look; set moving
+            # again as any ball at rest is)
+            self._rest_at(t, z)
             t.potted_at = -1
             self._seen(t, dets, j)
             return True

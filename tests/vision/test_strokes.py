@@ -164,6 +164,20 @@ def test_a_ball_blinking_out_of_sight_while_rolling_keeps_the_stroke_open() -> N
     assert abs(strokes[0].end_frame - 65) <= 1
 
 
+def test_a_ball_back_off_a_cushion_where_it_was_keeps_the_stroke_open() -> None:
+    # the white runs into the side cushion at 15 mm a frame and comes back the
+    # same way: a rest window centred on the bounce starts and ends at one place
+    still = [_frame(f, BASE) for f in range(40)]
+    frames = []
+    y = -300.0
+    for i in range(80):
+        y = -300.0 - 15.0 * (i if i <= 20 else 40 - i) if i <= 40 else y
+        frames.append(_frame(40 + i, {**BASE, 1: ("white", (-300.0, y), True)}))
+    strokes, _ = _run(still + frames)
+    assert len(strokes) == 1
+    assert strokes[0].end_frame >= 40 + 39
+
+
 def test_a_ball_lost_for_long_does_not_keep_the_stroke_open() -> None:
     still = [_frame(f, BASE) for f in range(40)]
     frames = []
