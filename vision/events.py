@@ -461,10 +461,15 @@ class EventDetector:
         lo, hi = int(rows[i]), int(rows[i + 1])
         out: list[tuple[float, float, float, int]] = []  # row, unsure, detour, col
         turned = True  # did the cue ball come out of the gap on a new line?
+        v_out = c.max_step_mm  # and how fast can it have come (mm a row)?
         if i + 2 < len(rows):
-            v_in, v_out = pts[i + 1] - pts[i], pts[i + 2] - pts[i + 1]
-            turned = float(v_in @ v_out) < 0.97 * float(
-                np.linalg.norm(v_in) * np.linalg.norm(v_out))
+            d_in, d_out = pts[i + 1] - pts[i], pts[i + 2] - pts[i + 1]
+            turned = float(d_in @ d_out) < 0.97 * float(
+                np.linalg.norm(d_in) * np.linalg.norm(d_out))
+            if rows[i + 2] - rows[i + 1] <= c.gap_rows:
+                # no faster than it left (balls slow down), with slack
+                v_out = min(v_out, 1.5 * float(np.linalg.norm(d_out)) / float(
+                    rows[i + 2] - rows[i + 1]) + 10.0)
         for j in objs:
             q = held[lo, j]
             if np.isnan(q[0]):
@@ -480,8 +485,15 @@ class EventDetector:
                     initial=0.0) > 2 * c.moved_mm:
                 continue  # moving before the strike: a hand or the cue, not a ball
             reach = c.max_step_mm * (r - lo) + 2 * self.spec.ball_radius
-            if np.linalg.norm(q - pts[i]) > reach or np.linalg.norm(
-                    q - pts[i + 1]) > c.max_step_mm * max(hi - r + 1, 1) + reach:
+            if np.linalg.norm(q - pts[i]) > reach:
+                continue
+            # and from it to where the cue ball was seen next, in the time
+            # since the ball was last seen still at its place
+            ok = tr.visible[lo:r, j] & (np.linalg.norm(
+                tr.xy_mm[lo:r, j] - q, axis=1) <= c.moved_mm)
+            still = lo + int(np.flatnonzero(ok)[-1]) if ok.any() else lo
+            if float(np.linalg.norm(q - pts[i + 1])) - 2 * self.spec.ball_radius - (
+                    c.contact_tol_mm) > v_out * max(hi - still, 1):
                 continue
             final = tr.xy_mm[:, j][~np.isnan(tr.xy_mm[:, j, 0])]
             if len(final) and np.linalg.norm(final[-1] - q) <= c.spurious_mm and (
@@ -511,6 +523,18 @@ class EventDetector:
         if first[1]:
             return [(r, j) for r, _, _, j in sorted(out)[:1]]
         return [(r, j) for r, sure, _, j in out if (r, sure) == first]
+
+    def _left_for_good(self, tr: StrokeTracks, j: int, q: np.ndarray, after: int
+                       ) -> bool:
+        """Ball ``j``, hidden once reached, left its place ``q`` for good: it
+        is gone by the end, or was last seen (after row ``after``) away."""
+        xy = tr.xy_mm[after:, j]
+        if np.isnan(xy[-1, 0]):
+            return True
+        seen = tr.visible[after:, j] & ~np.isnan(xy[:, 0])
+        if not seen.any():
+            return False
+        return bool(np.linalg.norm(xy[seen][-1] - q) > self.config.spurious_mm)
 
     def _left_unseen(self, tr: StrokeTracks, j: int, q: np.ndarray, lo: int,
                      hi: int, window: int = 12) -> int:
@@ -683,7 +707,8 @@ class EventDetector:
                                              held[rows[i], j] - _at(rows, pts, t))
                 turned = self._deflected(rows, pts, i) and not self._by_cushion(
                     _at(rows, pts, t))
-                if moved or (moved is None and turned):
+                if moved or (moved is None and (turned or self._left_for_good(
+                        tr, j, held[rows[i], j], rows[i]))):
                     found.append((t, j, i))
                     found.sort()
                 elif turned:

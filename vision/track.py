@@ -726,6 +726,15 @@ class BallTracker:
             t.status = TrackStatus.HIDDEN
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
+            if t.missed > c.coast_frames and float(np.min(np.linalg.norm(
+                    self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm:
+                # at rest in a pocket's mouth (in the jaws), and gone where
+                # detection looked: it dropped (seen again there, it is back)
+                t.meas_mm = t.anchor.copy()
+                t.anchor = None
+                t.state[2:] = 0.0
+                t.status = TrackStatus.POTTED
+                t.potted_at = self._frame
             return
         # lost while moving (blurred, or under an arm): coast a few frames on
         # the motion model, looking for it ahead; a ball lost on its way into a

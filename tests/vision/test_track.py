@@ -279,6 +279,23 @@ def test_white_unseen_at_rest_is_taken_by_a_run_of_blurred_sightings(
         assert np.allclose(white.reported_mm, (-1060.0, 150.0), atol=1)
 
 
+@pytest.mark.parametrize(("where", "potted"), [
+    ((1751.0, 875.0), True),    # in the top-left pocket's jaws: it dropped
+    ((1500.0, 600.0), False),   # on the bed: hidden, held where it was
+])
+def test_ball_at_rest_gone_from_a_pockets_jaws_is_potted(
+        where: tuple[float, float], potted: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    for _ in range(3):
+        tr.update(_dets([("red", *where), ("blue", 0, 400)]))
+    for _ in range(tr.config.coast_frames + 2):
+        tr.update(_dets([("blue", 0, 400)]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    assert (red.status == TrackStatus.POTTED) == potted
+    tr.update(_dets([("red", *where), ("blue", 0, 400)]))  # seen there again
+    assert red.status == TrackStatus.SEEN and red.anchor is not None
+
+
 def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
     # A blue read at only 0.7 starts a track on the blue spot, not elsewhere.
     blue_spot = OFFICIAL.spots["blue"]
