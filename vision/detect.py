@@ -63,6 +63,10 @@ HIGHLIGHT_NEAR_MM = 200.0
 """Highlight offsets measured within this distance (table mm) of a ball stand for
 its own (``BallDetector._offsets_at``)."""
 
+JAWS_SURE = 0.9
+"""Least probability of its kind for a ball found in a pocket's jaws (beyond
+``BED_MARGIN_MM``)."""
+
 BED_MARGIN_MM = 9.0
 """A candidate's centre may lie this far beyond the place a ball on the bed can
 reach (fits of balls against a cushion)."""
@@ -487,6 +491,10 @@ class BallDetector:
         if regions is None and self.constrain:
             probs = constrain_kinds(probs)
         keep = probs[:, -1] < 0.5
+        # over a pocket's opening the dark hole makes ball-like discs: a ball
+        # in the jaws must be sure of its colour
+        keep &= self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM) | (
+            probs[:, :-1].max(axis=1) >= JAWS_SURE)
         return Detections(xy[keep], xy_mm[keep], rad[keep], probs[keep], frame=frame)
 
     def _on_table(self, xy_mm: np.ndarray) -> np.ndarray:

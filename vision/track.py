@@ -359,7 +359,10 @@ class BallTracker:
             # (beyond the hold distance every place is as good a start as any,
             # except where unmatched detections already were: clutter such as
             # the cue's tip, not a ball setting off)
-            m = np.minimum(dist, c.hold_mm) / (2 * c.meas_sigma_mm)
+            # (dearer than any match of a moving ball within its gate: a ball
+            # at rest takes a far detection only when no moving ball wants it)
+            m = np.where(dist <= c.hold_mm, dist / (2 * c.meas_sigma_mm),
+                         2 * c.gate)
             allowed = (dist < c.max_step_mm) & (
                 (dist <= c.hold_mm) | ~self._cluttered(z))
             if t.pending and t.pending[-1][0] >= self._frame - 2:
@@ -382,7 +385,9 @@ class BallTracker:
             # a bounce off a cushion or the jaws turns a ball by up to twice
             # its speed away from where its motion led
             bounce = c.bounce_share * t.speed if t.status == TrackStatus.SEEN else 0.0
-            near = (m < c.gate) | (dist < c.gate_min_mm + bounce)
+            within = dist < c.gate_min_mm + bounce
+            near = (m < c.gate) | within
+            m = np.where(within, np.minimum(m, c.gate), m)
             if t.status == TrackStatus.HIDDEN:
                 # lost while moving: the motion model is no longer to be
                 # trusted (it may have struck a ball), only the reach
@@ -618,6 +623,13 @@ class BallTracker:
             t.recent.clear()
             t.state = np.array([p1[0], p1[1], v[0], v[1]])
             t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
+            self._seen(t, dets, j)
+            return True
+        if t.missed > c.coast_frames and t.meas_mm is not None and float(
+                np.linalg.norm(z - t.meas_mm)) <= c.hold_mm:
+            # lost a while, and found where it was last seen: it had stopped
+            # there (out of the searched boxes, with nothing to call for a look)
+            self._rest_at(t, z)
             self._seen(t, dets, j)
             return True
         self._correct(t, z)

@@ -296,6 +296,23 @@ def test_ball_at_rest_gone_from_a_pockets_jaws_is_potted(
     assert red.status == TrackStatus.SEEN and red.anchor is not None
 
 
+def test_ball_lost_rolling_and_found_where_last_seen_is_at_rest() -> None:
+    # a red rolls to a stop where detection no longer looks (nothing changes
+    # there); a full search finds it where it was last seen: it is at rest, and
+    # a red seen later elsewhere does not take its track away
+    tr = BallTracker(OFFICIAL)
+    for f in range(8):
+        tr.update(_dets([("red", 400.0 + 40 * f, 600.0), ("blue", 0, 400)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    assert red.anchor is None
+    for _ in range(tr.config.coast_frames + 6):
+        tr.update(_dets([("blue", 0, 400)]))
+    tr.update(_dets([("red", 681.0, 600.0), ("blue", 0, 400)]))
+    assert red.anchor is not None and red.status == TrackStatus.SEEN
+    tr.update(_dets([("red", 1000.0, 300.0), ("blue", 0, 400)]))
+    assert np.allclose(red.reported_mm, (681.0, 600.0), atol=1)
+
+
 def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
     # A blue read at only 0.7 starts a track on the blue spot, not elsewhere.
     blue_spot = OFFICIAL.spots["blue"]
