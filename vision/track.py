@@ -359,10 +359,10 @@ class BallTracker:
             # (beyond the hold distance every place is as good a start as any,
             # except where unmatched detections already were: clutter such as
             # the cue's tip, not a ball setting off)
-            # (dearer than any match of a moving ball within its gate: a ball
-            # at rest takes a far detection only when no moving ball wants it)
+            # (as dear as a moving ball's match at its gate: a ball at rest
+            # takes a far detection from a moving ball only on colour)
             m = np.where(dist <= c.hold_mm, dist / (2 * c.meas_sigma_mm),
-                         2 * c.gate)
+                         c.gate)
             allowed = (dist < c.max_step_mm) & (
                 (dist <= c.hold_mm) | ~self._cluttered(z))
             if t.pending and t.pending[-1][0] >= self._frame - 2:
