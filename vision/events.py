@@ -452,10 +452,17 @@ class EventDetector:
                        ) -> list[tuple[float, int]]:
         """Balls struck while the cue ball was unseen between sightings ``i``
         and ``i + 1``: those that set off then, away from where the cue ball
-        was, for good, still before, and that it can have reached on its way.
+        was, for good, still before, that it can have reached on its way and
+        from which it can have come to its next sighting in the time. A ball
+        not seen to set off (hidden at once, or struck in a chain in the pack)
+        counts when it is seen away later, lies ahead on the cue ball's way,
+        little off it (``detour_share``), and beside the straight way only if
+        the cue ball came out of the gap on a new line (the break's cue ball,
+        a blur through the pack).
 
         Returns:
-            ``(row, column)`` of the earliest to set off (several when at once).
+            ``(row, column)`` of the earliest to set off (several when at once,
+            all seen to; one, when the earliest was not seen to).
         """
         c = self.config
         lo, hi = int(rows[i]), int(rows[i + 1])

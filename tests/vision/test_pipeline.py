@@ -14,9 +14,11 @@ from vision.track import TrackStatus
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_videos" / "overhead_seed1"
 
 
-@pytest.mark.parametrize(("lost", "full_searches"), [(False, 1), (True, 2)])
+@pytest.mark.parametrize(("lost", "full_searches"), [
+    (None, 1), ("hidden", 2), ("potted", 2)])
 def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
-        lost: bool, full_searches: int, overhead_first_frame: np.ndarray) -> None:
+        lost: str | None, full_searches: int, overhead_first_frame: np.ndarray
+) -> None:
     image = overhead_first_frame
     cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
     pipe = Pipeline(cal, lost_every=4)
@@ -25,9 +27,11 @@ def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
     for f in range(3):  # tracks start on repeated sightings
         pipe.track(f, None, dets)
     assert len(pipe.tracker.active()) >= 10
-    if lost:
-        t = pipe.tracker.tracks[0]
+    t = pipe.tracker.tracks[0]
+    if lost == "hidden":  # lost: it may have stopped where nothing changes
         t.status, t.missed = TrackStatus.HIDDEN, LOST_FRAMES + 1
+    elif lost == "potted":  # found potted a moment ago: it may be in the jaws
+        t.status, t.anchor, t.potted_at = TrackStatus.POTTED, None, 2
     searches = [pipe.detect(image, f)[0] for f in range(1, 6)]
     assert searches.count(None) == full_searches - 1
     assert all(r in ([], None) for r in searches)  # the same image: nothing changed
