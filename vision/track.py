@@ -363,8 +363,12 @@ class BallTracker:
             # takes a far detection from a moving ball only on colour)
             m = np.where(dist <= c.hold_mm, dist / (2 * c.meas_sigma_mm),
                          c.gate)
-            allowed = (dist < c.max_step_mm) & (
-                (dist <= c.hold_mm) | ~self._cluttered(z))
+            # (the clutter of the cue's tip is about the cue ball; an object
+            # ball's own unmatched sightings, once it is rolling away, are not)
+            cluttered = self._cluttered(z)
+            if t.kind != BallKind.WHITE:
+                cluttered &= dist <= 2 * c.release_mm
+            allowed = (dist < c.max_step_mm) & ((dist <= c.hold_mm) | ~cluttered)
             if t.pending and t.pending[-1][0] >= self._frame - 2:
                 # a motion may have begun: follow it from its last sighting
                 f1, p1 = t.pending[-1]

@@ -313,6 +313,22 @@ def test_ball_lost_rolling_and_found_where_last_seen_is_at_rest() -> None:
     assert np.allclose(red.reported_mm, (681.0, 600.0), atol=1)
 
 
+def test_object_ball_rolling_away_is_not_held_by_its_own_early_sightings() -> None:
+    # the red's first sightings on its way are left unmatched (beside the cue
+    # ball at the contact); they must not hold it at rest as clutter would
+    tr = BallTracker(OFFICIAL)
+    for _ in range(3):
+        tr.update(_dets([("red", 600.0, 500.0), ("blue", 0, 400)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    # the unmatched sightings of the red 20 and 40 mm along its way
+    tr._clutter_hist.append(np.array([[620.0, 520.0], [640.0, 540.0]]))
+    tr._clutter = np.concatenate(list(tr._clutter_hist))
+    for f in range(3, 12):
+        tr.update(_dets([("red", 600.0 + 20 * f, 500.0 + 20 * f), ("blue", 0, 400)]))
+    assert red.anchor is None and red.status == TrackStatus.SEEN
+    assert np.allclose(red.reported_mm, (820.0, 720.0), atol=1)
+
+
 def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
     # A blue read at only 0.7 starts a track on the blue spot, not elsewhere.
     blue_spot = OFFICIAL.spots["blue"]
