@@ -8,8 +8,10 @@ Usage::
 One ``baulk synth`` clip per seed in ``OUT/s<seed>`` (``OUT/c<seed>`` with
 ``--cuts``): odd seeds overhead, even seeds broadcast (with ``--cuts``, every clip
 broadcast, cutting to a close-up between some strokes). Clips already made are
-kept. The project reports ``--seeds 301-310`` as its development set, ``311-320``
-as held out, and ``--cuts --seeds 402,404,406`` for camera cuts.
+kept. The project reports ``--seeds 301-310`` as its development set,
+``311-320`` as a second development set (first held out, then its mistakes were
+studied), ``321-330`` as held out, and ``--cuts --seeds 402,404,406`` for camera
+cuts.
 """
 
 from __future__ import annotations
