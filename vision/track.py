@@ -203,8 +203,6 @@ class TrackerConfig:
             moving by a detection near them.
         fast_step_mm: A ball at rest seen to leap farther than this in a frame
             is released only when a third sighting shows it still going.
-        creep_mm: A ball lost moving slower than this (mm a frame) is taken to
-            have stopped where it was last seen.
         drop_speed_mm: A ball lost near a pocket (not in its mouth) is potted
             only if it was heading into it faster than this, mm a frame.
     """
@@ -245,7 +243,6 @@ class TrackerConfig:
     clutter_frames: int = 5
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
-    creep_mm: float = 4.0
 
 
 @dataclass
@@ -764,15 +761,6 @@ class BallTracker:
             else near_pocket
         t.status = TrackStatus.HIDDEN
         if t.missed <= c.coast_frames and t.speed > 1.0:
-            return
-        if (t.speed < c.creep_mm and t.meas_mm is not None
-                and len(t.recent) >= c.settle_frames):
-            # lost creeping to a stop after a run (into the jaws, or where no
-            # motion calls for a look; not a ball just set off): at rest where
-            # last seen, potted from there only if it goes from sight in a
-            # pocket's jaws (above)
-            self._rest_at(t, t.meas_mm)
-            t.missed = 0
             return
         reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
         if (t.near_pocket < reach or near_pocket < c.pocket_mm) and (

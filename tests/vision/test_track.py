@@ -329,27 +329,6 @@ def test_object_ball_rolling_away_is_not_held_by_its_own_early_sightings() -> No
     assert np.allclose(red.reported_mm, (820.0, 720.0), atol=1)
 
 
-@pytest.mark.parametrize(("slow", "potted"), [
-    (True, False),   # creeping to a stop in the jaws: held where last seen, for now
-    (False, True),   # running into the pocket: potted
-])
-def test_ball_lost_at_a_pocket_is_potted_only_if_it_was_running_in(
-        slow: bool, potted: bool) -> None:
-    tr = BallTracker(OFFICIAL)
-    corner = np.array(OFFICIAL.pockets["top_left"])
-    way = np.array([1.0, 1.0]) / np.sqrt(2)
-    steps = [30.0] * 10 + ([3.0] * 6 if slow else [30.0] * 2)
-    p = corner - way * (40.0 + sum(steps))  # it ends 40 mm from the corner
-    tr.update(_dets([("red", *p), ("blue", 0, 400)]))
-    for s in steps:
-        p = p + way * s
-        tr.update(_dets([("red", *p), ("blue", 0, 400)]))
-    for _ in range(tr.config.coast_frames + 2):
-        tr.update(_dets([("blue", 0, 400)]))
-    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
-    assert (red.status == TrackStatus.POTTED) == potted
-
-
 def test_a_colour_on_its_own_spot_starts_a_track_less_surely() -> None:
     # A blue read at only 0.7 starts a track on the blue spot, not elsewhere.
     blue_spot = OFFICIAL.spots["blue"]
