@@ -465,6 +465,7 @@ class EventDetector:
             all seen to; one, when the earliest was not seen to).
         """
         c = self.config
+        r2 = 2 * self.spec.ball_radius
         lo, hi = int(rows[i]), int(rows[i + 1])
         out: list[tuple[float, float, float, int]] = []  # row, unsure, detour, col
         turned = True  # did the cue ball come out of the gap on a new line?
@@ -491,7 +492,7 @@ class EventDetector:
             if len(ok) and np.linalg.norm(tr.xy_mm[back, j][ok] - q, axis=1).max(
                     initial=0.0) > 2 * c.moved_mm:
                 continue  # moving before the strike: a hand or the cue, not a ball
-            reach = c.max_step_mm * (r - lo) + 2 * self.spec.ball_radius
+            reach = c.max_step_mm * (r - lo) + r2
             if np.linalg.norm(q - pts[i]) > reach:
                 continue
             # and from it to where the cue ball was seen next, in the time
@@ -499,8 +500,8 @@ class EventDetector:
             ok = tr.visible[lo:r, j] & (np.linalg.norm(
                 tr.xy_mm[lo:r, j] - q, axis=1) <= c.moved_mm)
             still = lo + int(np.flatnonzero(ok)[-1]) if ok.any() else lo
-            if float(np.linalg.norm(q - pts[i + 1])) - 2 * self.spec.ball_radius - (
-                    c.contact_tol_mm) > v_out * max(hi - still, 1):
+            if float(np.linalg.norm(q - pts[i + 1])) - r2 - c.contact_tol_mm > (
+                    v_out * max(hi - still, 1)):
                 continue
             final = tr.xy_mm[:, j][~np.isnan(tr.xy_mm[:, j, 0])]
             if len(final) and np.linalg.norm(final[-1] - q) <= c.spurious_mm and (
@@ -512,7 +513,6 @@ class EventDetector:
             # ahead on the cue ball's way, little off it (the way by the place
             # of the contact, two radii short of the ball's centre)
             way = pts[i + 1] - pts[i]
-            r2 = 2 * self.spec.ball_radius
             detour = float(max(np.linalg.norm(q - pts[i]) - r2, 0.0) + max(
                 np.linalg.norm(pts[i + 1] - q) - r2, 0.0) - np.linalg.norm(way))
             if not moved and (float((q - pts[i]) @ way) <= 0 or detour > (

@@ -298,12 +298,15 @@ class BallTracker:
         """Tracks of balls on the table (seen or hidden)."""
         return [t for t in self.tracks if t.status != TrackStatus.POTTED]
 
-    def may_be_in_jaws(self) -> bool:
-        """Was a ball found potted lately, so that it may yet be seen where it
+    def _unpottable(self, t: Track) -> bool:
+        """Was ``t`` found potted lately, so that it may yet be seen where it
         vanished (stopped in the jaws, see ``TrackerConfig.unpot_frames``)?"""
-        return any(t.status == TrackStatus.POTTED and t.anchor is None
-                   and 0 <= self._frame - t.potted_at <= self.config.unpot_frames
-                   for t in self.tracks)
+        return (t.status == TrackStatus.POTTED and t.meas_mm is not None
+                and 0 <= self._frame - t.potted_at <= self.config.unpot_frames)
+
+    def may_be_in_jaws(self) -> bool:
+        """Was a ball found potted lately (``_unpottable``)?"""
+        return any(self._unpottable(t) for t in self.tracks)
 
     def idle(self) -> None:
         """A frame in which nothing changed: every ball keeps its state."""
@@ -435,9 +438,7 @@ class BallTracker:
             if t.anchor is None:
                 self._predict(t)
             pool.append(t)
-        pool += [t for t in self.tracks if t.status == TrackStatus.POTTED
-                 and 0 <= self._frame - t.potted_at <= self.config.unpot_frames
-                 and t.meas_mm is not None]
+        pool += [t for t in self.tracks if self._unpottable(t)]
         ok = np.isfinite(dets.xy_mm).all(axis=1) & (dets.ball_prob >= 0.3)
         idx = np.flatnonzero(ok)
         z = dets.xy_mm[idx]
@@ -552,8 +553,6 @@ class BallTracker:
         one of the frame before a rolling ball's step away (a steady run, not
         a hand), far from where it was held at rest."""
         c = self.config
-        if not len(before):
-            return
         for k in blurred:
             if k in used:
                 continue
@@ -748,9 +747,7 @@ class BallTracker:
                 # detection looked: it dropped (seen again there, it is back)
                 t.meas_mm = t.anchor.copy()
                 t.anchor = None
-                t.state[2:] = 0.0
-                t.status = TrackStatus.POTTED
-                t.potted_at = self._frame
+                self._pot(t)
             return
         # lost while moving (blurred, or under an arm): coast a few frames on
         # the motion model, looking for it ahead; a ball lost on its way into a
@@ -765,15 +762,20 @@ class BallTracker:
         reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
         if (t.near_pocket < reach or near_pocket < c.pocket_mm) and (
                 self._towards_pocket(t)):
-            t.status = TrackStatus.POTTED
-            t.potted_at = self._frame
-            t.state[2:] = 0.0
+            self._pot(t)
             return
         # not near a pocket: held where last seen
         if t.meas_mm is not None:
             t.state[:2] = t.meas_mm
         t.state[2:] = 0.0
         t.cov[2:, 2:] = np.eye(2) * 1.0
+
+    def _pot(self, t: Track) -> None:
+        """``t`` dropped into a pocket this frame (its track ends there, unless
+        it is seen again where it vanished: ``_unpottable``)."""
+        t.status = TrackStatus.POTTED
+        t.potted_at = self._frame
+        t.state[2:] = 0.0
 
     def _towards_pocket(self, t: Track) -> bool:
         """Was ``t``, when last seen, in a pocket's mouth or heading into it?"""

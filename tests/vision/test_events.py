@@ -288,16 +288,21 @@ def test_a_near_miss_is_no_contact() -> None:
     assert ev.first_contact == ("red",)
 
 
-def test_a_turn_off_no_tracked_ball_is_unknown() -> None:
-    # the white turns sharply in mid-table, where no ball is tracked (one not
-    # seen), then rolls on to the red
-    t = 40
-    xy = np.full((t, 2, 2), np.nan)
+def _turn_off_unseen(n_balls: int, t: int = 40) -> tuple[np.ndarray, np.ndarray]:
+    """(t, n_balls, 2) mm: the white turns sharply in mid-table, where no ball is
+    tracked (one not seen), then rolls on towards the red at rest; and (2,) mm
+    where it turned."""
+    xy = np.full((t, n_balls, 2), np.nan)
     path = [(-800.0 + 50.0 * i, 300.0) for i in range(12)]
     path += [(path[-1][0] + 35.0 * i, 300.0 - 35.0 * i) for i in range(1, 29)]
     xy[:2, 0] = path[0]
     xy[2:, 0] = path[: t - 2]
     xy[:, 1] = (900.0, -700.0)
+    return xy, np.array(path[11])
+
+
+def test_a_turn_off_no_tracked_ball_is_unknown() -> None:
+    xy, _ = _turn_off_unseen(2)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert Unknown.UNSEEN_BALL in ev.unknown
 
@@ -306,13 +311,7 @@ def test_a_turn_off_no_tracked_ball_guesses_the_ball_running_off() -> None:
     # as above, and a blue not seen at rest is first seen running off from the
     # turn (its track was held elsewhere): a guess, still marked unknown
     t = 40
-    xy = np.full((t, 3, 2), np.nan)
-    path = [(-800.0 + 50.0 * i, 300.0) for i in range(12)]
-    path += [(path[-1][0] + 35.0 * i, 300.0 - 35.0 * i) for i in range(1, 29)]
-    xy[:2, 0] = path[0]
-    xy[2:, 0] = path[: t - 2]
-    xy[:, 1] = (900.0, -700.0)
-    turn = np.array(path[11])
+    xy, turn = _turn_off_unseen(3, t)
     xy[:, 2] = (-1200.0, 600.0)
     vis = ~np.isnan(xy[..., 0])
     vis[3:15, 2] = False
