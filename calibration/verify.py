@@ -19,11 +19,13 @@ near and a far cushion. A calibration that fails is rejected with the reason
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from calibration.bars import ScoreBar, find_bars, hide_bars
 from calibration.mapping import Calibration, CalibrationError
 from calibration.table import CUSHION_NOSE_HEIGHT_MM
 
@@ -60,6 +62,7 @@ class Verdict:
         cushion_share: (4,) float64 share of each cushion's edge samples inside its
             band (NaN: cushion not checked), ``CUSHIONS`` order.
         cloth_pockets: Number of pockets whose opening looks like cloth.
+        line_found: Number of baulk line and D samples where a chalk line was found.
     """
 
     ok: bool
@@ -67,6 +70,7 @@ class Verdict:
     line_offset: float
     cushion_share: np.ndarray
     cloth_pockets: int
+    line_found: int = 0
 
 
 def _profiles(
@@ -239,6 +243,10 @@ def _cushion_shares(
         u = np.linspace(0.0, 1.0, 6)[None, :]
         beyond = (hi + slack)[:, None] + np.maximum(6.0, 20.0 * scale)[:, None] * u
         strong &= np.mean(_profiles(bedlike, a, n, beyond), axis=1) > 0.6
+        # a cue or a ball over the cushion: its edges are not the table's
+        span = np.linspace(0.0, 1.0, 21)[None, :] * (hi + slack - start)[:, None]
+        under = _profiles(clothlike, a, n, start[:, None] + span)
+        strong &= np.min(under, axis=1) > 0.5
         if strong.sum() < 8:
             continue  # hidden (a score bar, a player): not checked
         # the cushion top just outside the nose is cloth-covered (not the rail):
@@ -324,9 +332,12 @@ def clothlike_map(hsv: np.ndarray, cloth: np.ndarray) -> np.ndarray:
     ``cloth`` is the cloth's (3,) HSV (OpenCV ranges); lit or in shadow, the cloth,
     the cushion tops and the cushion faces all have its hue.
     """
-    dh = np.abs(hsv[..., 0].astype(np.int16) - round(float(cloth[0])))
-    dh = np.minimum(dh, 180 - dh)
-    return ((dh < 12) & (hsv[..., 1] > 0.3 * cloth[1])).astype(np.float32)
+    dh = np.abs(np.arange(256) - round(float(cloth[0])))
+    near = (np.minimum(dh, 180 - dh) < 12).astype(np.float32)  # by hue, a table
+    hue, sat, _ = cv2.split(hsv)
+    like = cv2.LUT(hue, near)
+    like[sat <= 0.3 * cloth[1]] = 0.0
+    return like
 
 
 def lit_map(hsv: np.ndarray, cloth: np.ndarray) -> np.ndarray:
@@ -376,9 +387,16 @@ def _cloth_pockets(
 
 
 def verify(
-    image: np.ndarray, cal: Calibration, nose_mm: float = CUSHION_NOSE_HEIGHT_MM
+    image: np.ndarray,
+    cal: Calibration,
+    nose_mm: float = CUSHION_NOSE_HEIGHT_MM,
+    bars: Sequence[ScoreBar] | None = None,
 ) -> Verdict:
-    """Check ``cal`` against the BGR ``image`` it was made from; see the module."""
+    """Check ``cal`` against the BGR ``image`` it was made from; see the module.
+
+    ``bars`` are the score bars in ``image`` (``calibration.bars.find_bars``), found
+    here when None.
+    """
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gray = cv2.GaussianBlur(gray, (3, 3), 0)
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
@@ -386,7 +404,9 @@ def verify(
     if cloth is None:
         return Verdict(False, "the table's bed is out of the frame", math.nan,
                        np.full(4, np.nan), 0)
-    clothlike = clothlike_map(hsv, cloth)
+    if bars is None:
+        bars = find_bars(image)
+    clothlike = hide_bars(clothlike_map(hsv, cloth), bars, float(cloth[2]))
     bedlike = clothlike * lit_map(hsv, cloth)
     offsets, on_arc = _line_offsets(gray, cal)
     line = float(np.median(offsets)) if len(offsets) >= 10 else math.nan
@@ -421,7 +441,7 @@ def verify(
                 )
             elif seen >= 3 and cloth_pockets > 1:
                 reason = f"{cloth_pockets} pockets fall on the cloth"
-    return Verdict(not reason, reason, line, shares, cloth_pockets)
+    return Verdict(not reason, reason, line, shares, cloth_pockets, len(offsets))
 
 
 def check(

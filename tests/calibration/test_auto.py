@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -10,23 +11,28 @@ import numpy as np
 import pytest
 
 from baulk.cli import main
+from calibration import auto
 from calibration.auto import (
     CORNER_ORDER,
     _baulk_line,
+    _clearly_better,
     _drop_to_four,
     _lens_bow,
     _same_line,
     _with_baulk_line,
     auto_calibrate,
     check_frame,
+    cloth_mask,
     distort_k1,
     find_outline,
     follow_frame,
     nose_corners_px,
     undistort_k1,
 )
+from calibration.bars import find_bars
 from calibration.mapping import CalibrationError, load_calibration
 from calibration.table import OFFICIAL
+from calibration.verify import Verdict
 from tests.calibration.frames import seen_px, truth_frame, truth_points
 
 SMALL = (960, 540)
@@ -205,3 +211,49 @@ def test_same_line() -> None:
     assert _same_line(line, line + [0.0, 0.0, 2.0])
     assert not _same_line(line, line + [0.0, 0.0, 5.0])
     assert not _same_line(line, np.array([0.8, 0.6, -500.0]))
+
+
+def test_cloth_hued_score_bar_over_the_baulk_cushion() -> None:
+    # a dark bar of the cloth's hue joins the cloth region unless it is taken out
+    frame = truth_frame("broadcast", 6, size=SMALL)
+    image = frame.image.copy()
+    table = np.array([OFFICIAL.corners[n] for n in CORNER_ORDER])
+    baulk = frame.camera.project_cloth(table[:2], 37.0)
+    y0 = int(baulk[:, 1].min()) - 12
+    x0, x1 = int(baulk[:, 0].min()) - 40, int(baulk[:, 0].max()) + 40
+    image[y0 : y0 + 30, x0:x1] = (14, 87, 24)
+    mask, scale = cloth_mask(image, tuple(find_bars(image)))
+    rows = slice(int((y0 + 3) * scale), int((y0 + 27) * scale))
+    assert mask[rows, int(x0 * scale) : int(x1 * scale)].mean() < 0.05
+    pts = truth_points()
+    cal = auto_calibrate(image)
+    err = np.linalg.norm(cal.image_to_table(seen_px(frame, pts)) - pts, axis=1)
+    assert np.sqrt(np.mean(err**2)) < 15.0
+
+
+def _verdict(found: int, offset: float) -> Verdict:
+    return Verdict(True, "", offset, np.ones(4), 0, found)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        ((80, 0.3), (20, 0.7), [0]),
+        ((20, 0.7), (80, 0.3), [1]),
+        ((80, 0.3), (70, 0.6), [0, 1]),  # not clearly more chalk
+        ((80, 0.8), (20, 0.3), [0, 1]),  # more chalk, but farther from it
+    ],
+)
+def test_both_ends_fit_the_clearly_better_one_kept(
+    monkeypatch: pytest.MonkeyPatch,
+    first: tuple[int, float],
+    second: tuple[int, float],
+    kept: list[int],
+) -> None:
+    frame = truth_frame("overhead", 2, size=SMALL)
+    cals = [auto_calibrate(frame.image)] * 2
+    cals = [replace(c, notes=(str(k),)) for k, c in enumerate(cals)]
+    verdicts = iter([_verdict(*first), _verdict(*second)])
+    monkeypatch.setattr(auto, "verify", lambda *_: next(verdicts))
+    chosen = _clearly_better(frame.image, cals, 37.0)
+    assert [int(c.notes[0]) for c in chosen] == kept

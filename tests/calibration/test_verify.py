@@ -53,3 +53,13 @@ def test_score_bar_just_inside_the_baulk_cushion() -> None:
         image = cv2.fillConvexPoly(frame.image.copy(), px, colour)
         verdict = verify(image, _true_calibration(frame))
         assert verdict.ok, verdict.reason
+
+
+
+def test_cue_lying_along_a_cushion() -> None:
+    # rendered frame 192: a player at the far left corner cueing along the top
+    # cushion, the cue over its nose; its edges are not the cushion's (the samples
+    # under it are not counted)
+    frame = truth_frame("broadcast", 192)
+    verdict = verify(frame.image, _true_calibration(frame))
+    assert verdict.ok, verdict.reason
