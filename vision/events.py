@@ -189,6 +189,11 @@ class EventConfig:
         detour_share: A ball not seen to set off while the cue ball was unseen
             is taken as struck only if going by it lengthens the cue ball's way
             by at most this share (plus a radius).
+        knock_deg: A struck ball never seen again went into a pocket within
+            this angle of the line of centres at the contact (``_knocked_in``).
+        off_speed_mm: A ball gone from sight by a cushion left the table only
+            if it ran at the cushion at least this fast (mm a frame); slower
+            (along a cushion under a score bar) it was hidden.
     """
 
     contact_tol_mm: float = 6.0
@@ -204,6 +209,8 @@ class EventConfig:
     weak_rows: int = 3
     path_lookback: int = 90
     detour_share: float = 0.1
+    knock_deg: float = 30.0
+    off_speed_mm: float = 20.0
 
 
 def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
@@ -276,6 +283,10 @@ class EventDetector:
                                 int(tr.frames[fc_row]) if fc_row is not None
                                 else tr.start_frame,
                                 fc, confidence=fc_conf, unknown=why))
+        knocked = []
+        if w is not None and fc_row is not None:
+            knocked = self._knocked_in(tr, w, s0, fc, fc_row, {g[0] for g in gone})
+            gone += knocked
         potted: list[tuple[str, str | None]] = []
         off: list[str] = []
         for j, row, kind, pocket, conf, why_p in gone:
@@ -300,7 +311,7 @@ class EventDetector:
             for j, row, *_ in gone:
                 if row >= fc_row and tr.kinds[j] in off and tr.kinds[j] not in cushions:
                     cushions.append(tr.kinds[j])
-        positions, touching = self._rest(tr)
+        positions, touching = self._rest(tr, {g[0] for g in knocked})
         end_f = tr.end_frame
         events.append(Event(EventKind.REST, end_f, tuple(n for n, _ in positions)))
         for a, b in touching:
@@ -828,10 +839,14 @@ class EventDetector:
                               for n, q in self._pockets.items()),
                              key=lambda x: x[1])
             out_of_bed = abs(ahead[0]) > hl or abs(ahead[1]) > hw
+            # by a cushion and running at it (not along it, as under a score bar)
+            at_cushion = any(
+                abs(p[a]) > lim - 120 and v[a] * math.copysign(1.0, p[a])
+                >= c.off_speed_mm for a, lim in ((0, hl), (1, hw)))
             if dist <= c.pocket_mm:
                 conf = 0.95 if dist < c.pocket_mm * 0.7 else 0.7
                 out.append((j, gone_row, EventKind.POT, name, conf, None))
-            elif out_of_bed or (abs(p[0]) > hl - 120 or abs(p[1]) > hw - 120):
+            elif out_of_bed or at_cushion:
                 out.append((j, gone_row, EventKind.OFF_TABLE, None, 0.8, None))
             elif tr.interrupted:
                 out.append((j, gone_row, EventKind.POT, None, 0.4,
@@ -847,6 +862,48 @@ class EventDetector:
                 out.append((j, gone_row, EventKind.LOST, None, 0.3,
                             Unknown.BALL_LOST))
         out.sort(key=lambda e: e[1])
+        return out
+
+    def _knocked_in(
+        self, tr: StrokeTracks, w: int, s0: int, fc: tuple[str, ...], fc_row: int,
+        gone: set[int],
+    ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
+        """First-contact balls knocked into a pocket before they could be seen
+        moving: never seen again from two rows after the contact (the tracker
+        holds them, hidden, where they stood), with a pocket within
+        ``2 * pocket_mm`` ahead of them along the line of centres at the contact
+        (within ``knock_deg``). Potted there, unseen; as ``_vanished`` gives."""
+        c = self.config
+        rows, pts = self._white_path(tr, w, s0)
+        if len(rows) < 2 or np.isnan(tr.xy_mm[fc_row:, w, 0]).all():
+            return []
+        held = self._held(tr)
+        white = _at(rows, pts, float(fc_row))
+        reach = 2 * self.spec.ball_radius + 3 * c.contact_tol_mm
+        after = fc_row + 3
+        if len(tr.frames) - after < c.lost_rows:
+            return []
+        out: list[tuple[int, int, EventKind, str | None, float, Unknown | None]] = []
+        for name in fc:
+            cols = [j for j in range(len(tr.kinds)) if tr.kinds[j] == name
+                    and j not in gone and not np.isnan(held[fc_row, j, 0])]
+            if not cols:
+                continue
+            j = min(cols, key=lambda k: float(np.linalg.norm(held[fc_row, k] - white)))
+            q = held[fc_row, j]
+            push = q - white
+            if (float(np.linalg.norm(push)) > reach or tr.visible[after:, j].any()
+                    or np.isnan(tr.xy_mm[-1, j, 0])):
+                continue
+            push /= max(float(np.linalg.norm(push)), 1e-9)
+            for pocket, centre in self._pockets.items():
+                to = centre - q
+                dist = float(np.linalg.norm(to))
+                if dist <= 2 * c.pocket_mm and float(to @ push) >= dist * math.cos(
+                        math.radians(c.knock_deg)):
+                    out.append((j, fc_row + 1, EventKind.POT, Pocket(pocket).value,
+                                0.5, Unknown.POCKET_UNSEEN))
+                    break
         return out
 
     # -- cushions ---------------------------------------------------------------
@@ -891,10 +948,11 @@ class EventDetector:
 
     # -- rest -------------------------------------------------------------------
 
-    def _rest(self, tr: StrokeTracks) -> tuple[
+    def _rest(self, tr: StrokeTracks, potted: set[int]) -> tuple[
             tuple[tuple[str, tuple[float, float]], ...], tuple[tuple[str, str], ...]]:
         last = tr.xy_mm[-1]
-        cols = [j for j in range(len(tr.kinds)) if not np.isnan(last[j, 0])]
+        cols = [j for j in range(len(tr.kinds))
+                if not np.isnan(last[j, 0]) and j not in potted]
         order = sorted(cols, key=lambda j: (tr.kinds[j], float(last[j, 0])))
         positions = tuple((tr.kinds[j], (float(last[j, 0]), float(last[j, 1])))
                           for j in order)

@@ -320,3 +320,67 @@ def test_a_turn_off_no_tracked_ball_guesses_the_ball_running_off() -> None:
     ev = EventDetector().detect(_tracks(("white", "red", "blue"), xy, vis))
     assert Unknown.UNSEEN_BALL in ev.unknown
     assert ev.first_contact == ("blue",)
+
+
+def _knock_in(angle_deg: float, seen_again: bool, t: int = 40) -> StrokeTracks:
+    """A red 150 mm out from the top-right pocket, struck by the white along a
+    line ``angle_deg`` off the way to the pocket; the red is never seen again
+    (held where it stood) unless ``seen_again``."""
+    pocket = np.array(OFFICIAL.pockets["top_right"])
+    red = pocket + 150.0 * np.array([-1.0, 1.0]) / np.sqrt(2.0)
+    a = np.radians(135.0 + angle_deg)  # from the red back to the white
+    back = np.array([np.cos(a), np.sin(a)])
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = red
+    contact = red + (R2 - 1.0) * back
+    approach = _line(tuple(contact + 600.0 * back), tuple(contact), 11)
+    xy[:2, 0] = approach[0]
+    xy[2:13, 0] = approach
+    xy[13:, 0] = contact + 30.0 * back  # checks back a little, then stops
+    vis = np.ones((t, 2), bool)
+    vis[13:, 1] = seen_again
+    return _tracks(("white", "red"), xy, vis)
+
+
+@pytest.mark.parametrize(
+    ("angle_deg", "seen_again", "potted"),
+    [
+        (0.0, False, True),  # knocked straight in, too fast to be seen moving
+        (15.0, False, True),
+        (60.0, False, False),  # sent well away from the pocket: only hidden
+        (0.0, True, False),  # seen again where it stood: it did not go
+    ],
+)
+def test_struck_ball_never_seen_again_by_a_pocket(
+    angle_deg: float, seen_again: bool, potted: bool
+) -> None:
+    ev = EventDetector().detect(_knock_in(angle_deg, seen_again))
+    assert ev.first_contact == ("red",)
+    assert ev.potted == ((("red", "top_right"),) if potted else ())
+    assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
+    assert ("red" in dict(ev.positions)) == (not potted)
+
+
+@pytest.mark.parametrize(
+    ("step", "off"),
+    [
+        ((-30.0, 0.0), True),  # running at the baulk cushion: jumped it
+        ((-6.0, -8.0), False),  # creeping along it (under a score bar): hidden
+    ],
+)
+def test_ball_gone_by_a_cushion_left_the_table_only_running_at_it(
+    step: tuple[float, float], off: bool
+) -> None:
+    t = 30
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (900.0, -300.0)
+    end = np.array([-OFFICIAL.half_length + 60.0, -300.0])
+    path = end - np.arange(9, -1, -1)[:, None] * np.array(step)
+    xy[:2, 0] = path[0]
+    xy[2:12, 0] = path
+    xy[12:, 0] = end  # held where last seen, unseen
+    vis = np.ones((t, 2), bool)
+    vis[12:, 0] = False
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.off_table == (("white",) if off else ())
+    assert (Unknown.BALL_LOST in ev.unknown) == (not off)
