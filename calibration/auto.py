@@ -594,14 +594,15 @@ def _geometry_cost(h_t2i: np.ndarray, size: tuple[int, int]) -> float:
     scaled; naming a long side as a short one breaks that for every focal length.
     """
     w, h = size
-    best = math.inf
-    for f in np.geomspace(0.35 * max(w, h), 15 * max(w, h), 60):
-        k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
-        m = np.linalg.solve(k, h_t2i)
-        n1, n2 = np.linalg.norm(m[:, 0]), np.linalg.norm(m[:, 1])
-        cost = abs(math.log(n1 / n2)) + abs(m[:, 0] @ m[:, 1]) / (n1 * n2)
-        best = min(best, cost)
-    return best
+    f = np.geomspace(0.35 * max(w, h), 15 * max(w, h), 60)
+    # K^-1 H for every focal length at once: the first two rows scaled by 1/f
+    m = np.broadcast_to(h_t2i, (len(f), 3, 3)).copy()
+    m[:, :2] -= np.array([w / 2, h / 2])[None, :, None] * h_t2i[2][None, None, :]
+    m[:, :2] /= f[:, None, None]
+    n1 = np.linalg.norm(m[:, :, 0], axis=1)
+    n2 = np.linalg.norm(m[:, :, 1], axis=1)
+    dot = np.abs(np.sum(m[:, :, 0] * m[:, :, 1], axis=1))
+    return float(np.min(np.abs(np.log(n1 / n2)) + dot / (n1 * n2)))
 
 
 def _ridge(
@@ -612,15 +613,12 @@ def _ridge(
     The line is looked for up to ``2 * width`` px either side of where it is
     predicted (the corners' mapping is not exact yet); the best shift counts.
     """
-    best = -math.inf
-    for shift in np.arange(-2 * width, 2 * width + 0.01, 0.5):
-        p = pts + shift * normals
-        on = _sample(gray, p)
-        off = np.maximum(
-            _sample(gray, p + width * normals), _sample(gray, p - width * normals)
-        )
-        best = max(best, float(np.median(on - off)))
-    return best
+    shifts = np.arange(-2 * width, 2 * width + 0.01, 0.5)
+    p = pts[None] + shifts[:, None, None] * normals[None]  # (S, N, 2)
+    on = _sample(gray, p)
+    side = width * normals[None]
+    off = np.maximum(_sample(gray, p + side), _sample(gray, p - side))
+    return float(np.max(np.median(on - off, axis=1)))
 
 
 def _baulk_marks(spec: TableSpec) -> tuple[np.ndarray, np.ndarray]:
@@ -1047,6 +1045,10 @@ _BAULK_SEARCH_PX = 100.0
 """How far (px) from where the corners put it the baulk line is looked for."""
 
 
+OBLIQUE_DEG = 25.0
+"""A view tilted this far from straight down or more is oblique (broadcast): the
+table's perspective tells the focal length."""
+
 BROADCAST_K1_MAX = 0.15
 """Largest radial distortion (OpenCV k1) believed of an oblique (broadcast) view:
 such views are shot with long zoom lenses, nearly free of distortion; a refinement
@@ -1071,7 +1073,8 @@ def _refined(
     notes = list(notes)
     pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=focal_px)
     prior = focal_px
-    if prior is None and (pose.focal_source == "default" or pose.tilt_deg < 25.0):
+    if prior is None and (pose.focal_source == "default"
+                          or pose.tilt_deg < OBLIQUE_DEG):
         # near overhead the table's perspective cannot tell the focal length
         prior = default_focal_px(size)
         pose = pose_from_homography(h_nose, size, z_mm=nose_height_mm, focal_px=prior)
@@ -1098,7 +1101,7 @@ def _refined(
     )
     cam = result.camera
     _self_check(result, first, spec, size)
-    if pose.tilt_deg >= 25.0 and abs(cam.k1) > BROADCAST_K1_MAX:
+    if pose.tilt_deg >= OBLIQUE_DEG and abs(cam.k1) > BROADCAST_K1_MAX:
         raise CalibrationError(
             f"self-check: lens distortion k1 {cam.k1:+.2f} after refining, more "
             "than a broadcast camera's lens has"
