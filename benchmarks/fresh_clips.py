@@ -10,8 +10,10 @@ One ``baulk synth`` clip per seed in ``OUT/s<seed>`` (``OUT/c<seed>`` with
 broadcast, cutting to a close-up between some strokes). Clips already made are
 kept. The project reports ``--seeds 301-310`` as its development set,
 ``311-320`` as a second development set (first held out, then its mistakes were
-studied), ``321-340`` as held out, and ``--cuts --seeds 402,404,406`` for camera
+studied), ``321-340`` as the next (held out, then two of 321-330's mistakes were
+studied), ``341-360`` as held out, and ``--cuts --seeds 402,404,406`` for camera
 cuts.
+
 """
 
 from __future__ import annotations
