@@ -662,7 +662,8 @@ class EventDetector:
                           pts: np.ndarray, held: np.ndarray, until: int
                           ) -> int | None:
         """Index in ``rows`` of a sharp turn of the cue ball's path before row
-        ``until``, away from the cushions and from every tracked ball; None."""
+        ``until``, away from the cushions, the pockets' jaws and every tracked
+        ball; None."""
         near = 2 * self.spec.ball_radius + 40.0
         for i in range(2, len(rows) - 3):
             if rows[i + 1] >= until:
@@ -675,8 +676,9 @@ class EventDetector:
             if a < 40.0 or float(v_in @ v_out) > 0.95 * a * max(b, 1e-9):
                 continue
             p = pts[i + 1]
-            if self._by_cushion(p) or self._by_cushion(pts[i]):
-                continue
+            if any(self._by_cushion(q) for q in (p, pts[i])) or any(
+                    self._in_mouth(q) for q in pts[i:i + 4]):
+                continue  # a cushion or a pocket's jaws turned it
             others = held[rows[i + 1]]
             others = others[[k != WHITE for k in tr.kinds]]
             d = np.linalg.norm(others - p, axis=1)
@@ -942,6 +944,11 @@ class EventDetector:
                         out.append((j, row, name))
         out.sort(key=lambda e: e[1])
         return out
+
+    def _in_mouth(self, p: np.ndarray) -> bool:
+        """Is ``p`` in a pocket's mouth (within ``pocket_mm``), between its jaws?"""
+        return min(float(np.linalg.norm(q - p)) for q in self._pockets.values()
+                   ) < self.config.pocket_mm
 
     def _near_pocket(self, p: np.ndarray) -> bool:
         return min(float(np.linalg.norm(q - p)) for q in self._pockets.values()) < 90

@@ -384,3 +384,21 @@ def test_ball_gone_by_a_cushion_left_the_table_only_running_at_it(
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
     assert ev.off_table == (("white",) if off else ())
     assert (Unknown.BALL_LOST in ev.unknown) == (not off)
+
+
+@pytest.mark.parametrize(("gap_mm", "unseen"), [(120.0, False), (700.0, True)])
+def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> None:
+    # the cue ball runs at the top-right pocket and turns back off its jaws;
+    # the same turn far from any pocket or cushion is off a ball nobody saw
+    t = 30
+    pocket = np.array(OFFICIAL.pockets["top_right"])
+    toward = np.array([1.0, -1.0]) / np.sqrt(2.0)
+    turn = pocket - gap_mm * toward
+    path = [turn - (12 - i) * 50.0 * toward for i in range(13)]
+    path += [turn + (-45.0 * i, 0.0) for i in range(1, t)]
+    xy = np.zeros((t, 2, 2))
+    xy[:2, 0] = path[0]
+    xy[2:, 0] = path[: t - 2]
+    xy[:, 1] = (-1200.0, 500.0)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert (Unknown.UNSEEN_BALL in ev.unknown) == unseen
