@@ -107,9 +107,8 @@ def score_bars(image: np.ndarray) -> list[ScoreBar]:
                 colour = np.median(inside, axis=0)
                 same = np.all(np.abs(inside - colour) < 12, axis=1)
                 if same.mean() > 0.6:
-                    bars.append(
-                        ScoreBar((x0, y0 + top, x1, y1 + top), float(colour.max()))
-                    )
+                    box = (int(x0), int(y0) + top, int(x1), int(y1) + top)
+                    bars.append(ScoreBar(box, float(colour.max())))
     return bars
 
 
