@@ -273,7 +273,9 @@ class EventDetector:
         if w is None:
             unknown.append(Unknown.NO_CUE_BALL)
         gone = self._vanished(tr, s0)
-        fc, fc_row, fc_conf, why = self._first_contact(tr, w, s0)
+        # where each ball was last seen, and the cue ball's path from the strike
+        seen = None if w is None else (self._held(tr), *self._white_path(tr, w, s0))
+        fc, fc_row, fc_conf, why = self._first_contact(tr, w, s0, seen)
         if why is not None:
             unknown.append(why)
         if tr.interrupted:
@@ -284,8 +286,8 @@ class EventDetector:
                                 else tr.start_frame,
                                 fc, confidence=fc_conf, unknown=why))
         knocked = []
-        if w is not None and fc_row is not None:
-            knocked = self._knocked_in(tr, w, s0, fc, fc_row, {g[0] for g in gone})
+        if w is not None and seen is not None and fc_row is not None:
+            knocked = self._knocked_in(tr, w, fc, fc_row, {g[0] for g in gone}, *seen)
             gone += knocked
         potted: list[tuple[str, str | None]] = []
         off: list[str] = []
@@ -606,18 +608,21 @@ class EventDetector:
 
     def _first_contact(
         self, tr: StrokeTracks, w: int | None, s0: int,
+        seen: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
     ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
         """(names, row, confidence, reason if unknown); see ``_contact``.
+
+        ``seen`` is ``(_held, *_white_path)``: where each ball was last seen, and
+        the cue ball's path from the strike (None without a cue ball).
 
         A sharp turn of the cue ball in mid-table, at no ball that is tracked,
         before the contact found means it struck a ball not seen: the answer
         is then only a guess, the ball first seen running off from the turn
         (``_off_the_turn``) when there is one.
         """
-        if w is None:
+        if w is None or seen is None:
             return (), None, 0.0, Unknown.NO_CUE_BALL
-        held = self._held(tr)
-        rows, pts = self._white_path(tr, w, s0)
+        held, rows, pts = seen
         names, row, conf, why = self._contact(tr, w, s0, held, rows, pts)
         until = row if row is not None else len(tr.frames)
         turn = None
@@ -867,19 +872,18 @@ class EventDetector:
         return out
 
     def _knocked_in(
-        self, tr: StrokeTracks, w: int, s0: int, fc: tuple[str, ...], fc_row: int,
-        gone: set[int],
+        self, tr: StrokeTracks, w: int, fc: tuple[str, ...], fc_row: int,
+        gone: set[int], held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
     ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
         """First-contact balls knocked into a pocket before they could be seen
         moving: never seen again from two rows after the contact (the tracker
         holds them, hidden, where they stood), with a pocket within
         ``2 * pocket_mm`` ahead of them along the line of centres at the contact
-        (within ``knock_deg``). Potted there, unseen; as ``_vanished`` gives."""
+        (within ``knock_deg``). Potted there, unseen; as ``_vanished`` gives.
+        ``held``, ``rows``, ``pts``: as ``_first_contact`` was given them."""
         c = self.config
-        rows, pts = self._white_path(tr, w, s0)
         if len(rows) < 2 or np.isnan(tr.xy_mm[fc_row:, w, 0]).all():
             return []
-        held = self._held(tr)
         white = _at(rows, pts, float(fc_row))
         reach = 2 * self.spec.ball_radius + 3 * c.contact_tol_mm
         after = fc_row + 3
@@ -945,13 +949,16 @@ class EventDetector:
         out.sort(key=lambda e: e[1])
         return out
 
+    def _pocket_gap(self, p: np.ndarray) -> float:
+        """Distance (mm) from ``p`` to the nearest pocket."""
+        return min(float(np.linalg.norm(q - p)) for q in self._pockets.values())
+
     def _in_mouth(self, p: np.ndarray) -> bool:
         """Is ``p`` in a pocket's mouth (within ``pocket_mm``), between its jaws?"""
-        return min(float(np.linalg.norm(q - p)) for q in self._pockets.values()
-                   ) < self.config.pocket_mm
+        return self._pocket_gap(p) < self.config.pocket_mm
 
     def _near_pocket(self, p: np.ndarray) -> bool:
-        return min(float(np.linalg.norm(q - p)) for q in self._pockets.values()) < 90
+        return self._pocket_gap(p) < 90
 
     # -- rest -------------------------------------------------------------------
 
