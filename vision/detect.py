@@ -595,6 +595,13 @@ class BallDetector:
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
         disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])))
         keep = disc >= MIN_DISC_COVER
+        # a disc cut by the box's edge (not the table's) is fitted off centre:
+        # the box round its whole is searched when it matters
+        rx1, ry1 = self.view.roi[2:]
+        for cut, lo in ((x0 > rx0, c[:, 0]), (y0 > ry0, c[:, 1]),
+                        (x1 < rx1, x1 - x0 - c[:, 0]), (y1 < ry1, y1 - y0 - c[:, 1])):
+            if cut:
+                keep &= lo >= r
         c, r, q = c[keep], r[keep], q[keep]
         return c + np.array([x0, y0]), r, q
 

@@ -34,6 +34,10 @@ was seen in that frame, 0 when it is held at its last place (hidden)."""
 
 
 LOST_FRAMES = 5
+"""A ball unseen for more than this many frames is lost (see ``lost_every``)."""
+SETTLE_FRAMES = 15
+"""A ball come to rest is still looked at for this many frames: it may be creeping
+to its final place (see ``Pipeline._moving_boxes``)."""
 """A track unseen for more frames than this is a ball the tracker may have lost."""
 
 
@@ -154,6 +158,37 @@ class Pipeline:
             ))
         return _merge_boxes(boxes)
 
+    def _moving_boxes(self) -> list[tuple[int, int, int, int]]:
+        """Pixel boxes around where each moving ball is expected in this frame.
+
+        A ball rolling to a stop changes the image too little to be seen by the
+        frame difference, yet it is still moving: it is looked for each frame
+        until the tracker has had it at rest for ``SETTLE_FRAMES`` (the tracker
+        moves a rest place that the sightings show creeping). A moving ball
+        lately lost is looked for too, so that the frames in which it is not
+        found count (one gone into a pocket is found potted).
+        """
+        now = self.tracker.frame
+        moving = [
+            t for t in self.tracker.tracks
+            if (t.anchor is None and t.status != TrackStatus.POTTED
+                and t.missed <= LOST_FRAMES)
+            or (t.anchor is not None and t.status == TrackStatus.SEEN
+                and t.rest_since >= 0 and now - t.rest_since <= SETTLE_FRAMES)]
+        if not moving:
+            return []
+        view = self.detector.view
+        state = np.array([t.state for t in moving])
+        px = view.to_image(state[:, :2] + state[:, 2:])
+        step = np.linalg.norm(view.to_image(state[:, :2]) - px, axis=1)
+        boxes = []
+        for t, (x, y), s in zip(moving, px, step, strict=True):
+            if not np.isfinite(x + y + s):
+                continue
+            pad = int(3 * t.radius_px + s) + 4
+            boxes.append((int(x) - pad, int(y) - pad, int(x) + pad, int(y) + pad))
+        return boxes
+
     def detect(self, image: np.ndarray, frame: int) -> tuple[
             list[tuple[int, int, int, int]] | None, Detections | None]:
         """The detection half of ``process``: where to look, and what was found.
@@ -164,6 +199,8 @@ class Pipeline:
         """
         small = self._small(image)
         regions = self._regions(small)
+        if regions is not None:
+            regions = _merge_boxes(regions + self._moving_boxes())
         self._since_full += 1
         if regions is not None and not regions:
             self.frames_skipped += 1

@@ -80,6 +80,11 @@ class Track:
             first moments of a slow motion, handed back on release).
         potted_at: Frame at which the ball was found potted (-1: never).
         seen_at: Frame at which the ball was last seen (-1: never).
+        rest_since: Frame at which the ball last came to rest (-1: it has not
+            moved since its track began).
+        nudged: ``(frame, (2,) mm)`` the last sightings of a ball at rest a
+            little off its anchor (beyond ``hold_mm``, within ``release_mm``):
+            a steady run of them moves the anchor (a ball nudged by another).
     """
 
     track_id: int
@@ -100,6 +105,8 @@ class Track:
         default_factory=lambda: deque(maxlen=4))
     potted_at: int = -1
     seen_at: int = -1
+    rest_since: int = -1
+    nudged: deque[tuple[int, np.ndarray]] = field(default_factory=deque)
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -172,6 +179,9 @@ class TrackerConfig:
         settle_mm: A moving ball whose last ``settle_frames`` measurements are
             within this of their mean comes to rest there.
         settle_frames: See ``settle_mm``.
+        settle_speed_mm: ... and only when its last few measurements show it
+            moving slower than this, mm a frame (a ball creeping to a stop,
+            measured with a little noise, is not yet at rest).
         release_prob: Least probability of the ball's kind for a detection to
             count as evidence that a ball at rest moved.
         blur_prob: Detections between this and ``release_prob`` (a ball
@@ -201,6 +211,12 @@ class TrackerConfig:
         clutter_frames: Unmatched detections are remembered (as clutter: the
             cue's tip, a hand) this many frames: a ball at rest is not set
             moving by a detection near them.
+        vacated_frames: A ball at rest missed where it stood for at most this
+            many frames (or seen away from it in the last two) is matched
+            against detections anywhere searched (it may have been struck), not
+            only when its place is searched.
+        nudge_frames: Sightings of a ball at rest, steadily a little off its
+            anchor, that move the anchor there (``_nudged``).
         fast_step_mm: A ball at rest seen to leap farther than this in a frame
             is released only when a third sighting shows it still going.
         drop_speed_mm: A ball lost near a pocket (not in its mouth) is potted
@@ -228,6 +244,7 @@ class TrackerConfig:
     release_mm: float = 30.0
     settle_mm: float = 1.5
     settle_frames: int = 4
+    settle_speed_mm: float = 0.3
     coast_frames: int = 4
     release_prob: float = 0.8
     blur_prob: float = 0.4
@@ -241,6 +258,8 @@ class TrackerConfig:
     blur_ball_prob: float = 0.5
     blur_share: float = 0.9
     clutter_frames: int = 5
+    vacated_frames: int = 10
+    nudge_frames: int = 6
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
 
@@ -294,6 +313,11 @@ class BallTracker:
         self._r = np.eye(2) * c.meas_sigma_mm**2
         self._pockets = np.array(list(spec.pockets.values()))
 
+    @property
+    def frame(self) -> int:
+        """Index of the last frame given (``update`` or ``idle``); -1 before."""
+        return self._frame
+
     def active(self) -> list[Track]:
         """Tracks of balls on the table (seen or hidden)."""
         return [t for t in self.tracks if t.status != TrackStatus.POTTED]
@@ -325,6 +349,7 @@ class BallTracker:
     def _new_track(self, kind: BallKind, z: np.ndarray) -> Track:
         t = Track(self._next_id, kind, np.zeros(4), np.eye(4))
         self._rest_at(t, z)
+        t.rest_since = -1
         self._next_id += 1
         self.tracks.append(t)
         return t
@@ -332,11 +357,13 @@ class BallTracker:
     def _rest_at(self, t: Track, z: np.ndarray) -> None:
         """Anchor ``t`` at rest at ``z``."""
         t.anchor = np.asarray(z, np.float64).copy()
+        t.rest_since = self._frame
         t.state = np.array([z[0], z[1], 0.0, 0.0])
         t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [1.0] * 2)
         t.pending = []
         t.recent.clear()
         t.near.clear()
+        t.nudged.clear()
 
     def _cluttered(self, z: np.ndarray) -> np.ndarray:
         """(M,) bool: near an unmatched detection of the last few frames."""
@@ -364,8 +391,10 @@ class BallTracker:
             # the cue's tip, not a ball setting off)
             # (as dear as a moving ball's match at its gate: a ball at rest
             # takes a far detection from a moving ball only on colour)
+            # (less dear the nearer: of two balls at rest side by side, each
+            # takes the sighting nearer it)
             m = np.where(dist <= c.hold_mm, dist / (2 * c.meas_sigma_mm),
-                         c.gate)
+                         c.gate + dist / c.max_step_mm)
             # (the clutter of the cue's tip is about the cue ball; an object
             # ball's own unmatched sightings, once it is rolling away, are not)
             cluttered = self._cluttered(z)
@@ -432,8 +461,12 @@ class BallTracker:
         for t in self.active():
             # a moving (or lost moving) ball is looked for wherever detection
             # looked: its last image position says nothing of where it is now
+            # so is a ball at rest lately missed where it stood, or seen
+            # leaving it: it may have been struck away, and be blurred past
+            # telling its colour
             if (regions_px is not None and t.anchor is not None
-                    and not _inside(t.xy_px, regions_px)):
+                    and not _inside(t.xy_px, regions_px, t.radius_px)
+                    and not self._may_be_leaving(t)):
                 continue
             if t.anchor is None:
                 self._predict(t)
@@ -466,6 +499,13 @@ class BallTracker:
         self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
                            regions_px)
         return self.active()
+
+    def _may_be_leaving(self, t: Track) -> bool:
+        """Was ``t``, at rest, lately missed at its place or seen away from it
+        (``vacated_frames``)?"""
+        c = self.config
+        return ((t.status == TrackStatus.HIDDEN and t.missed <= c.vacated_frames)
+                or bool(t.pending and t.pending[-1][0] >= self._frame - 2))
 
     def _reacquire(self, dets: Detections, idx: np.ndarray, taken: set[int]
                    ) -> list[int]:
@@ -641,7 +681,8 @@ class BallTracker:
         if len(t.recent) >= c.settle_frames:
             last = np.array(list(t.recent)[-c.settle_frames:])
             mean = last.mean(axis=0)
-            if np.linalg.norm(last - mean, axis=1).max() <= c.settle_mm:
+            if (np.linalg.norm(last - mean, axis=1).max() <= c.settle_mm
+                    and _drift(np.array(t.recent)) <= c.settle_speed_mm):
                 self._rest_at(t, mean)
         return True
 
@@ -649,11 +690,33 @@ class BallTracker:
         """Detection ``j``, ``d`` mm from the anchor of ``t``, leaves it at rest:
         it is the ball half hidden (a centre off by up to a ball's width), or,
         farther, not the ball at all (then the ball is not seen this frame)."""
-        if d <= 2 * self.spec.ball_radius + self.config.hold_mm:
+        c = self.config
+        if c.hold_mm < d <= c.release_mm and self._nudged(t, dets.xy_mm[j]):
+            self._seen(t, dets, j)
+        elif d <= 2 * self.spec.ball_radius + c.hold_mm:
             self._seen(t, dets, j, keep_meas=True)
         else:
             t.status = TrackStatus.HIDDEN
             t.missed += 1
+
+    def _nudged(self, t: Track, z: np.ndarray) -> bool:
+        """Add a sighting of ``t`` a little off its anchor; when the last
+        ``nudge_frames`` of them, within twice as many frames, lie together
+        (within ``settle_mm``), the ball was nudged (the pack, stirred by the
+        break, settles a few mm from where it stood): it rests there now."""
+        c = self.config
+        t.nudged.append((self._frame, np.asarray(z, np.float64).copy()))
+        while len(t.nudged) > c.nudge_frames:
+            t.nudged.popleft()
+        if (len(t.nudged) < c.nudge_frames
+                or self._frame - t.nudged[0][0] >= 2 * c.nudge_frames):
+            return False
+        pts = np.array([p for _, p in t.nudged])
+        mean = pts.mean(axis=0)
+        if np.linalg.norm(pts - mean, axis=1).max() > c.settle_mm:
+            return False
+        self._rest_at(t, mean)
+        return True
 
     def _lead_in(self, t: Track) -> list[tuple[int, np.ndarray]]:
         """The detections near the anchor just before a release that already lay
@@ -681,7 +744,7 @@ class BallTracker:
         med = np.median(pts, axis=0)
         spread = float(np.linalg.norm(pts - med, axis=1).max())
         off = float(np.linalg.norm(med - t.anchor))  # type: ignore[operator]
-        if spread <= 2.0 and 0.5 < off <= 6.0:
+        if spread <= 2.0 and 0.5 < off <= self.config.hold_mm:
             t.anchor = med
             t.state[:2] = med
 
@@ -937,5 +1000,15 @@ class BallTracker:
         return None
 
 
-def _inside(p: np.ndarray, boxes: Sequence[tuple[int, int, int, int]]) -> bool:
-    return any(x0 <= p[0] < x1 and y0 <= p[1] < y1 for x0, y0, x1, y1 in boxes)
+def _drift(pts: np.ndarray) -> float:
+    """Speed (mm a frame) of the straight-line fit to successive measurements
+    ``pts`` ((K, 2) float64, mm)."""
+    k = np.arange(len(pts)) - (len(pts) - 1) / 2
+    return float(np.linalg.norm(k @ (pts - pts.mean(axis=0)) / (k @ k)))
+
+
+def _inside(p: np.ndarray, boxes: Sequence[tuple[int, int, int, int]],
+            margin: float = 0.0) -> bool:
+    """Is ``p`` (px) inside one of ``boxes`` by at least ``margin`` px?"""
+    return any(x0 + margin <= p[0] < x1 - margin and y0 + margin <= p[1] < y1 - margin
+               for x0, y0, x1, y1 in boxes)

@@ -390,3 +390,70 @@ def test_a_ball_seen_beside_the_moving_white_does_not_take_its_track() -> None:
     tr.update(_dets([hand, ("blue", 0.0, 0.0)]))
     white = next(t for t in tr.tracks if t.track_id == wid)
     assert white.xy_mm[0] > -200
+
+
+def _red_ids(tr: BallTracker) -> dict[int, np.ndarray]:
+    return {t.track_id: t.reported_mm.copy() for t in tr.active()
+            if t.kind == BallKind.RED}
+
+
+@pytest.mark.parametrize(("shift", "jitter", "moved"), [
+    (8.0, 0.0, True),     # within the hold distance: the rest place follows
+    (20.0, 0.0, True),    # nudged beyond it (the pack stirred by the break)
+    (20.0, 0.3, True),    # ... measured with a little noise
+    (20.0, 6.0, False),   # sightings all over the place: not a ball at rest there
+])
+def test_two_balls_nudged_side_by_side_rest_where_they_are_seen(
+        shift: float, jitter: float, moved: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    before = [(500.0, 0.0), (500.0, 60.0)]
+    for _ in range(3):
+        tr.update(_dets([("red", x, y) for x, y in before]))
+    ids = _red_ids(tr)
+    assert len(ids) == 2
+    for f in range(14):
+        e = jitter * (-1) ** f
+        tr.update(_dets([("red", x + e, y + shift - e) for x, y in before]))
+    after = _red_ids(tr)
+    assert set(after) == set(ids)  # the same two tracks
+    for tid, p in ids.items():
+        want = p + (0.0, shift) if moved else p
+        assert np.allclose(after[tid], want, atol=1.0)
+
+
+def test_ball_creeping_to_a_stop_is_at_rest_only_once_stopped() -> None:
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("white", -1000.0, 0.0), ("blue", 0, 400)]))
+    x = -1000.0
+    for _ in range(8):  # rolling
+        x += 40.0
+        tr.update(_dets([("white", x, 0.0), ("blue", 0, 400)]))
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    assert white.anchor is None
+    for f in range(12):  # creeping at 0.8 mm a frame, measured to +-0.5 mm
+        x += 0.8
+        tr.update(_dets([("white", x + 0.5 * (-1) ** f, 0.0), ("blue", 0, 400)]))
+        assert white.anchor is None, f
+    for _ in range(8):  # stopped
+        tr.update(_dets([("white", x, 0.0), ("blue", 0, 400)]))
+    assert white.anchor is not None and abs(white.anchor[0] - x) < 1.0
+
+
+def test_ball_struck_away_blurred_past_its_colour_is_released() -> None:
+    tr = BallTracker(OFFICIAL)
+    start = np.array([800.0, 300.0])
+    for _ in range(3):
+        tr.update(_dets([("black", *start), ("white", -800, 0)]))
+    black = next(t for t in tr.active() if t.kind == BallKind.BLACK)
+    place = tuple(int(v) for v in (*(black.xy_px - 30), *(black.xy_px + 30)))
+    tr.update(_dets([("white", -800, 0)]), regions_px=[place])  # gone from its place
+    assert black.status == TrackStatus.HIDDEN
+    for f in range(1, 6):
+        # blurred: only 0.6 sure it is the black; its old place is no longer
+        # searched (nothing changes there)
+        p = start + (-60.0 * f, 0.0)
+        d = _unsure(_dets([("black", *p)]), 0, "black", 0.6)
+        box = tuple(int(v) for v in (*(d.xy_px[0] - 30), *(d.xy_px[0] + 30)))
+        tr.update(d, regions_px=[box])
+    assert black.anchor is None and black.status == TrackStatus.SEEN
+    assert np.allclose(black.reported_mm, start + (-300.0, 0.0), atol=1.0)
