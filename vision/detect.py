@@ -433,6 +433,7 @@ class BallDetector:
             deque(maxlen=400))
         self._samples_cache: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._radius_scale = 1.0
+        self._streak_probs: list[tuple[np.ndarray, np.ndarray]] = []
 
     def learn(self, image: np.ndarray) -> ClothModel:
         """Learn the cloth (and reset colour prototypes) from a frame."""
@@ -457,6 +458,7 @@ class BallDetector:
             self.learn(image)
         rx0, ry0, rx1, ry1 = self.view.roi
         boxes = [(rx0, ry0, rx1, ry1)] if regions is None else list(regions)
+        self._streak_probs = []
         found_px: list[np.ndarray] = []
         found_r: list[np.ndarray] = []
         found_q: list[np.ndarray] = []
@@ -488,6 +490,9 @@ class BallDetector:
         ):
             if self.learn_colours(image, xy, rad, xy_mm, probs):
                 probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
+        for i in np.flatnonzero(qual == STREAK_QUALITY):
+            probs[i] = min(self._streak_probs,
+                           key=lambda sp: float(np.hypot(*(sp[0] - xy[i]))))[1]
         if regions is None and self.constrain:
             probs = constrain_kinds(probs)
         keep = probs[:, -1] < 0.5
@@ -595,15 +600,34 @@ class BallDetector:
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
         disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])))
         keep = disc >= MIN_DISC_COVER
-        # a disc cut by the box's edge (not the table's) is fitted off centre:
-        # the box round its whole is searched when it matters
-        rx1, ry1 = self.view.roi[2:]
-        for cut, lo in ((x0 > rx0, c[:, 0]), (y0 > ry0, c[:, 1]),
-                        (x1 < rx1, x1 - x0 - c[:, 0]), (y1 < ry1, y1 - y0 - c[:, 1])):
-            if cut:
-                keep &= lo >= r
         c, r, q = c[keep], r[keep], q[keep]
-        return c + np.array([x0, y0]), r, q
+        lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
+        # a ball cut by the box's edge (not the table's), or near it with its
+        # blob cut (touching balls), is fitted off centre: the box round its
+        # whole is searched when it matters
+        rx1, ry1 = self.view.roi[2:]
+        bx, by, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+        cut = (((bx == 0) & (x0 > rx0)) | ((by == 0) & (y0 > ry0))
+               | ((bx + bw == x1 - x0) & (x1 < rx1))
+               | ((by + bh == y1 - y0) & (y1 < ry1)))
+        cut[0] = False  # (the background)
+        at = lab[np.clip(c[:, 1].astype(int), 0, y1 - y0 - 1),
+                 np.clip(c[:, 0].astype(int), 0, x1 - x0 - 1)]
+        edge = np.full(len(c), np.inf)
+        for is_cut, gap in ((x0 > rx0, c[:, 0]), (y0 > ry0, c[:, 1]),
+                            (x1 < rx1, x1 - x0 - c[:, 0]),
+                            (y1 < ry1, y1 - y0 - c[:, 1])):
+            if is_cut:
+                edge = np.minimum(edge, gap)
+        whole = (edge >= CUT_MARGIN * r) | ((edge >= r) & ~cut[at])
+        c, r, q = c[whole], r[whole], q[whole]
+        sc, sr, sp, ends = _streaks(image[y0:y1, x0:x1], lab, stats, c, self.view,
+                                    (x0, y0), self.cloth)
+        c, r, q = c[~ends], r[~ends], q[~ends]
+        origin = np.array([x0, y0])
+        self._streak_probs += [(p + origin, pr) for p, pr in zip(sc, sp, strict=True)]
+        return (np.concatenate([c, sc]) + origin, np.concatenate([r, sr]),
+                np.concatenate([q, np.full(len(sc), STREAK_QUALITY)]))
 
     def _add_highlight_seeds(
         self,
@@ -750,6 +774,90 @@ class BallDetector:
                 j = (cum < 0.5 * cum[:, -1:]).sum(axis=1)
                 out[has, k] = offs[order[j], k]
         return out
+
+
+CUT_MARGIN = 2.0
+"""A ball nearer than its radius to a search box's edge (not the table's), or
+nearer than this many radii with its blob cut by the edge (touching balls), is
+dropped: its fit is pulled off centre. The tracker leaves balls nearer than this
+many radii to a box's edge as they were."""
+STREAK_LENGTH = 4.0
+"""A blob at least this many ball radii long, and a ball wide, is a ball blurred by
+its motion (the break's cue ball): its middle is the ball's centre mid-exposure."""
+STREAK_FILL = 0.86
+"""Least share of its bounding rectangle that a streak fills (a band with round
+ends two radii apart or more fills 0.89; two touching balls 0.79)."""
+STREAK_QUALITY = 0.0
+"""Fit quality of a streak's centre (no circle was fitted; fitted discs have 0.3 or
+more)."""
+STREAK_WHITE = 0.6
+"""A streak whose colour, unmixed from the cloth's, has its weakest channel at least
+this share of its strongest, and is as bright as the cloth, is the white."""
+
+
+def _streaks(
+    crop: np.ndarray, lab: np.ndarray, stats: np.ndarray, c: np.ndarray,
+    view: TableView, origin: tuple[int, int], cloth: ClothModel,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Motion-blur streaks: balls moving several of their radii in the exposure.
+
+    Such a ball leaves a straight band one ball wide with round ends, which no
+    circle fits (a fit takes one end, half a ball). Each connected part of the
+    box's foreground (``lab``: (H, W) int32 labels, ``stats``: their
+    ``cv2.connectedComponentsWithStats`` boxes and areas) holding at most one of
+    the centres ``c`` ((N, 2) crop px), and filling its bounding rectangle as
+    such a band does (two touching balls fill less), is one candidate at its
+    centroid.
+    Its colour is unmixed from the cloth's: over the band, the ball covers on
+    average its own area's share.
+
+    Returns:
+        Centres (M, 2) crop px, radii (M,) px, (M, 9) float32 kind probabilities
+        (the white when the unmixed colour is a bright grey, else any other
+        kind alike: a blur tells no colour surely), and (N,) bool: the centres
+        ``c`` that were a streak's end.
+    """
+    out_c, out_r, out_p = [], [], []
+    ends = np.zeros(len(c), bool)
+    on = np.zeros(len(c), int)
+    if len(c):
+        iy = np.clip(c[:, 1].astype(int), 0, lab.shape[0] - 1)
+        ix = np.clip(c[:, 0].astype(int), 0, lab.shape[1] - 1)
+        on = lab[iy, ix]
+    for i in range(1, len(stats)):
+        x, y, w, h, area = stats[i]
+        mid = np.array([x + w / 2, y + h / 2]) + np.asarray(origin, np.float64)
+        r_exp = float(view.radius_px(mid[None])[0])
+        if (max(w, h) < STREAK_LENGTH * r_exp or np.count_nonzero(on == i) > 1
+                or min(x, y) == 0 or x + w == lab.shape[1]
+                or y + h == lab.shape[0]):
+            continue  # (one cut by the box: its middle is not the ball's)
+        part = lab == i
+        ys, xs = np.nonzero(part)
+        centre = np.array([xs.mean(), ys.mean()])
+        full = centre + np.asarray(origin, np.float64)
+        _, (a, b), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        width, length = min(a, b), max(a, b)
+        if not (1.5 * r_exp <= width <= 2.6 * r_exp
+                and length >= STREAK_LENGTH * r_exp
+                and area >= STREAK_FILL * width * length):
+            continue
+        cover = min(1.0, np.pi * r_exp**2 / area)
+        bg = cloth.local_bgr(full[None])[0].astype(np.float64)
+        ball = (crop[part].astype(np.float64).mean(axis=0) - (1 - cover) * bg) / cover
+        white = KINDS.index(BallKind.WHITE)
+        probs = np.zeros(NONE_CLASS + 1, np.float32)
+        if ball.min() >= STREAK_WHITE * ball.max() and ball.max() >= bg.max():
+            probs[[white, NONE_CLASS]] = 0.95, 0.05
+        else:
+            probs[:NONE_CLASS] = 0.8 / (NONE_CLASS - 1)
+            probs[[white, NONE_CLASS]] = 0.0, 0.2
+        ends |= on == i
+        out_c.append(centre)
+        out_r.append(r_exp)
+        out_p.append(probs)
+    return (np.array(out_c).reshape(-1, 2), np.array(out_r),
+            np.array(out_p, np.float32).reshape(-1, NONE_CLASS + 1), ends)
 
 
 def find_highlights(crop: np.ndarray, mask: np.ndarray, radius_px: float

@@ -3,7 +3,8 @@
 Only the work a frame needs: each frame is compared (at quarter scale) with the last
 frame that was examined; where nothing changed no detection runs and the balls there
 keep their tracks; where something changed, only boxes around the change are
-searched. A full search runs on the first frame, after large changes, and now and
+searched, and boxes around each moving ball (one rolling to a stop barely changes
+the image). A full search runs on the first frame, after large changes, and now and
 then while the tracker has lost a ball.
 """
 

@@ -39,6 +39,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from calibration.table import TableSpec
+from vision.detect import CUT_MARGIN
 from vision.detections import Detections
 from vision.kinds import KINDS, MAX_COUNT, BallKind
 
@@ -465,7 +466,7 @@ class BallTracker:
             # leaving it: it may have been struck away, and be blurred past
             # telling its colour
             if (regions_px is not None and t.anchor is not None
-                    and not _inside(t.xy_px, regions_px, t.radius_px)
+                    and not _inside(t.xy_px, regions_px, CUT_MARGIN * t.radius_px)
                     and not self._may_be_leaving(t)):
                 continue
             if t.anchor is None:
@@ -481,13 +482,24 @@ class BallTracker:
         if pool and len(idx):
             cost = np.array([self._cost_row(t, z, probs) for t in pool])
             cost = np.nan_to_num(cost, nan=INF, posinf=INF)
-            rows, cols = linear_sum_assignment(cost)
-            for r_, c_ in zip(rows, cols, strict=True):
-                if cost[r_, c_] >= INF:
-                    continue
-                if self._match(pool[r_], dets, int(idx[c_])):
-                    matched_t.add(r_)
-                    matched_d.add(c_)
+            # first each ball and the sighting where it is (the assignment
+            # would otherwise hand a ball's own sighting to another, so that
+            # some far sighting, that only the first could take, is taken)
+            here = np.array([np.linalg.norm(z - t.xy_mm, axis=1) for t in pool])
+            stages = (np.where(here <= self.config.hold_mm, cost, INF), cost)
+            for stage in stages:
+                free_t = [i for i in range(len(pool)) if i not in matched_t]
+                free_d = [k for k in range(len(idx)) if k not in matched_d]
+                if not free_t or not free_d:
+                    break
+                sub = stage[np.ix_(free_t, free_d)]
+                for r_, c_ in zip(*linear_sum_assignment(sub), strict=True):
+                    if sub[r_, c_] >= INF:
+                        continue
+                    i, k = free_t[r_], free_d[c_]
+                    if self._match(pool[i], dets, int(idx[k])):
+                        matched_t.add(i)
+                        matched_d.add(k)
         for i, t in enumerate(pool):
             if i not in matched_t and t.status != TrackStatus.POTTED:
                 self._unmatched(t)

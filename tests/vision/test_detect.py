@@ -13,7 +13,7 @@ from calibration.table import OFFICIAL
 from sim.camera import make_camera
 from sim.render import random_appearance
 from sim.scenes import pack_positions, render_scene, truth_calibration
-from vision.detect import BallDetector
+from vision.detect import CUT_MARGIN, BallDetector
 from vision.identify import ColourRules
 from vision.kinds import NONE_CLASS
 
@@ -198,3 +198,36 @@ def test_highlight_offsets_are_those_measured_nearby() -> None:
     assert got[0, 1] in (-0.44, -0.46)
     assert got[1].tolist() == [0.05, -0.75]
     assert got[2].tolist() == [0.0, -0.6]  # nothing measured near: the fallback
+
+
+@pytest.mark.parametrize(("name", "white"), [("white", True), ("red", False)])
+def test_a_ball_blurred_into_a_streak_is_found_at_its_middle(
+        name: str, white: bool) -> None:
+    rng = np.random.default_rng(3)
+    cam = make_camera("overhead", rng, size=SIZE)
+    app = dataclasses.replace(random_appearance(rng), light_offset_mm=(0.0, 0.0))
+    xy = np.array([[-300.0, 200.0], [900.0, -400.0]])
+    # 6 m/s over a 1/60 s exposure: a streak 100 mm (several radii) long
+    sc = render_scene(cam, app, (name, "blue"), xy, rng,
+                      velocity_mm_s=np.array([[6000.0, 0.0], [0.0, 0.0]]),
+                      exposure_s=1 / 60)
+    d = BallDetector(truth_calibration(cam)).detect(sc.image)
+    dist = np.linalg.norm(d.xy_px - sc.xy_px[0], axis=1)
+    j = int(np.argmin(dist))
+    assert dist[j] < 1.5  # the middle of the streak: the centre mid-exposure
+    assert (d.kind_names()[j] == "white") == white
+    assert np.linalg.norm(d.xy_px - sc.xy_px[1], axis=1).min() < 1.0  # the blue
+
+
+def test_balls_cut_by_a_search_box_edge_are_left_out() -> None:
+    cam, sc = _scene("overhead", 7)
+    det = BallDetector(truth_calibration(cam), AcceptAll())
+    det.detect(sc.image)  # learns the cloth
+    bx, by = sc.xy_px[list(sc.names).index("blue")]
+    box = (int(bx - 4), int(by - 60), int(bx + 80), int(by + 60))  # cuts the blue
+    d = det.detect(sc.image, regions=[box])
+    r = det.view.radius_px(d.xy_px)
+    assert np.all(d.xy_px[:, 0] - box[0] >= CUT_MARGIN * r)
+    assert np.linalg.norm(d.xy_px - (bx, by), axis=1).min(initial=1e9) > 10
+    whole = det.detect(sc.image, regions=[(box[0] - 60, *box[1:])])
+    assert np.linalg.norm(whole.xy_px - (bx, by), axis=1).min() < 1.0

@@ -36,3 +36,28 @@ def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
     assert searches.count(None) == full_searches - 1
     assert all(r in ([], None) for r in searches)  # the same image: nothing changed
     assert pipe.frames_full == full_searches
+
+
+@pytest.mark.parametrize(("status", "missed", "searched"), [
+    (TrackStatus.SEEN, 0, True),      # rolling to a stop: barely changes the image
+    (TrackStatus.HIDDEN, 2, True),    # lately lost: its frames unseen must count
+    (TrackStatus.HIDDEN, LOST_FRAMES + 1, False),  # lost: left to the full searches
+])
+def test_a_moving_ball_is_searched_where_the_image_did_not_change(
+        status: TrackStatus, missed: int, searched: bool,
+        overhead_first_frame: np.ndarray) -> None:
+    image = overhead_first_frame
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
+    pipe = Pipeline(cal, lost_every=0)
+    _, dets = pipe.detect(image, 0)
+    for f in range(3):
+        pipe.track(f, None, dets)
+    t = pipe.tracker.tracks[0]
+    t.anchor, t.status, t.missed = None, status, missed
+    t.state = np.array([*t.state[:2], 1.0, 0.0])  # creeping, 1 mm a frame
+    ahead = pipe.detector.view.to_image((t.state[:2] + t.state[2:])[None])[0]
+    regions, _ = pipe.detect(image, 3)  # the same image: nothing changed
+    inside = any(x0 <= ahead[0] < x1 and y0 <= ahead[1] < y1
+                 for x0, y0, x1, y1 in regions)
+    assert inside == searched
+    assert (regions == []) == (not searched)
