@@ -602,9 +602,9 @@ class BallDetector:
         keep = disc >= MIN_DISC_COVER
         c, r, q = c[keep], r[keep], q[keep]
         lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
-        # a ball cut by the box's edge (not the table's), or near it with its
-        # blob cut (touching balls), is fitted off centre: the box round its
-        # whole is searched when it matters
+        # a ball cut by the box's edge (not the table's), or near it in a
+        # cluster of touching balls cut there, is fitted off centre: the box
+        # round its whole is searched when it matters
         rx1, ry1 = self.view.roi[2:]
         bx, by, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         cut = (((bx == 0) & (x0 > rx0)) | ((by == 0) & (y0 > ry0))
@@ -619,7 +619,8 @@ class BallDetector:
                             (y1 < ry1, y1 - y0 - c[:, 1])):
             if is_cut:
                 edge = np.minimum(edge, gap)
-        whole = (edge >= CUT_MARGIN * r) | ((edge >= r) & ~cut[at])
+        cluster = stats[at, 4] >= 2 * np.pi * r**2  # (a chalk line is no cluster)
+        whole = (edge >= CUT_MARGIN * r) | ((edge >= r) & ~(cut[at] & cluster))
         c, r, q = c[whole], r[whole], q[whole]
         sc, sr, sp, ends = _streaks(image[y0:y1, x0:x1], lab, stats, c, self.view,
                                     (x0, y0), self.cloth)
@@ -778,7 +779,7 @@ class BallDetector:
 
 CUT_MARGIN = 2.0
 """A ball nearer than its radius to a search box's edge (not the table's), or
-nearer than this many radii with its blob cut by the edge (touching balls), is
+nearer than this many radii in a cluster of touching balls cut by the edge, is
 dropped: its fit is pulled off centre. The tracker leaves balls nearer than this
 many radii to a box's edge as they were."""
 STREAK_LENGTH = 4.0
@@ -790,9 +791,12 @@ ends two radii apart or more fills 0.89; two touching balls 0.79)."""
 STREAK_QUALITY = 0.0
 """Fit quality of a streak's centre (no circle was fitted; fitted discs have 0.3 or
 more)."""
-STREAK_WHITE = 0.6
+STREAK_WHITE = 0.7
 """A streak whose colour, unmixed from the cloth's, has its weakest channel at least
-this share of its strongest, and is as bright as the cloth, is the white."""
+this share of its strongest, and is ``STREAK_BRIGHT`` times as bright as the cloth
+(channel means), is the white."""
+STREAK_BRIGHT = 1.3
+"""See ``STREAK_WHITE``."""
 
 
 def _streaks(
@@ -847,7 +851,8 @@ def _streaks(
         ball = (crop[part].astype(np.float64).mean(axis=0) - (1 - cover) * bg) / cover
         white = KINDS.index(BallKind.WHITE)
         probs = np.zeros(NONE_CLASS + 1, np.float32)
-        if ball.min() >= STREAK_WHITE * ball.max() and ball.max() >= bg.max():
+        if (ball.min() >= STREAK_WHITE * ball.max()
+                and ball.mean() >= STREAK_BRIGHT * bg.mean()):
             probs[[white, NONE_CLASS]] = 0.95, 0.05
         else:
             probs[:NONE_CLASS] = 0.8 / (NONE_CLASS - 1)
