@@ -35,11 +35,10 @@ was seen in that frame, 0 when it is held at its last place (hidden)."""
 
 
 LOST_FRAMES = 5
-"""A ball unseen for more than this many frames is lost (see ``lost_every``)."""
+"""A track unseen for more frames than this is a ball the tracker may have lost."""
 SETTLE_FRAMES = 15
 """A ball come to rest is still looked at for this many frames: it may be creeping
 to its final place (see ``Pipeline._moving_boxes``)."""
-"""A track unseen for more frames than this is a ball the tracker may have lost."""
 
 
 @dataclass(frozen=True)

@@ -180,9 +180,10 @@ class TrackerConfig:
         settle_mm: A moving ball whose last ``settle_frames`` measurements are
             within this of their mean comes to rest there.
         settle_frames: See ``settle_mm``.
-        settle_speed_mm: ... and only when its last few measurements show it
-            moving slower than this, mm a frame (a ball creeping to a stop,
-            measured with a little noise, is not yet at rest).
+        settle_speed_mm: A moving ball comes to rest (``settle_mm``) only when a
+            line fitted to its last measurements moves slower than this, mm a
+            frame (a ball creeping to a stop, measured with a little noise, is
+            not yet at rest).
         release_prob: Least probability of the ball's kind for a detection to
             count as evidence that a ball at rest moved.
         blur_prob: Detections between this and ``release_prob`` (a ball
