@@ -602,9 +602,9 @@ class BallDetector:
         keep = disc >= MIN_DISC_COVER
         c, r, q = c[keep], r[keep], q[keep]
         lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
-        # a ball near the box's edge (not the table's) in a cluster of touching
-        # balls cut there is fitted off centre (a lone ball's arc still fits
-        # well): the box round its whole is searched when it matters
+        # a ball cut by the box's edge (not the table's), or near it in a
+        # cluster of touching balls cut there, is fitted off centre: the box
+        # round its whole is searched when it matters
         rx1, ry1 = self.view.roi[2:]
         bx, by, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         cut = (((bx == 0) & (x0 > rx0)) | ((by == 0) & (y0 > ry0))
@@ -619,11 +619,8 @@ class BallDetector:
                             (y1 < ry1, y1 - y0 - c[:, 1])):
             if is_cut:
                 edge = np.minimum(edge, gap)
-        # (touching a neighbour in the same blob; a chalk line joins lone balls)
-        apart = np.linalg.norm(c[:, None] - c[None], axis=2)
-        np.fill_diagonal(apart, np.inf)
-        cluster = ((apart < TOUCHING * r[:, None]) & (at[:, None] == at[None])).any(1)
-        whole = (edge >= CUT_MARGIN * r) | ~(cut[at] & cluster)
+        cluster = stats[at, 4] >= 2 * np.pi * r**2  # (a chalk line is no cluster)
+        whole = (edge >= CUT_MARGIN * r) | ((edge >= r) & ~(cut[at] & cluster))
         c, r, q = c[whole], r[whole], q[whole]
         sc, sr, sp, ends = _streaks(image[y0:y1, x0:x1], lab, stats, c, self.view,
                                     (x0, y0), self.cloth)
@@ -781,12 +778,10 @@ class BallDetector:
 
 
 CUT_MARGIN = 2.0
-"""A ball nearer than this many radii to a search box's edge (not the table's), in a
-cluster of touching balls cut by the edge, is dropped: its fit is pulled off
-centre. The tracker leaves balls nearer than this many radii to a box's edge as
-they were."""
-TOUCHING = 2.3
-"""Centres nearer than this many radii are touching balls (see ``CUT_MARGIN``)."""
+"""A ball nearer than its radius to a search box's edge (not the table's), or
+nearer than this many radii in a cluster of touching balls cut by the edge, is
+dropped: its fit is pulled off centre. The tracker leaves balls nearer than this
+many radii to a box's edge as they were."""
 STREAK_LENGTH = 4.0
 """A blob at least this many ball radii long, and a ball wide, is a ball blurred by
 its motion (the break's cue ball): its middle is the ball's centre mid-exposure."""
