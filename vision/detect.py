@@ -602,23 +602,25 @@ class BallDetector:
         keep = disc >= MIN_DISC_COVER
         c, r, q = c[keep], r[keep], q[keep]
         lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
-        # a ball cut by the box's edge (not the table's), or near it in a
-        # cluster of touching balls cut there, is fitted off centre: the box
-        # round its whole is searched when it matters
+        # a ball cut by the box's edge (not the table's), or near it in a blob
+        # as large as two balls cut there, is fitted off centre: the box round
+        # its whole is searched when it matters
         rx1, ry1 = self.view.roi[2:]
         bx, by, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
-        cut = (((bx == 0) & (x0 > rx0)) | ((by == 0) & (y0 > ry0))
-               | ((bx + bw == x1 - x0) & (x1 < rx1))
-               | ((by + bh == y1 - y0) & (y1 < ry1)))
-        cut[0] = False  # (the background)
-        at = lab[np.clip(c[:, 1].astype(int), 0, y1 - y0 - 1),
-                 np.clip(c[:, 0].astype(int), 0, x1 - x0 - 1)]
+        w, h = x1 - x0, y1 - y0
+        # each side of the box that is not the table's: (blob at it, gap to it)
+        sides = [(bx == 0, c[:, 0]) if x0 > rx0 else None,
+                 (by == 0, c[:, 1]) if y0 > ry0 else None,
+                 (bx + bw == w, w - c[:, 0]) if x1 < rx1 else None,
+                 (by + bh == h, h - c[:, 1]) if y1 < ry1 else None]
+        cut = np.zeros(len(stats), bool)
         edge = np.full(len(c), np.inf)
-        for is_cut, gap in ((x0 > rx0, c[:, 0]), (y0 > ry0, c[:, 1]),
-                            (x1 < rx1, x1 - x0 - c[:, 0]),
-                            (y1 < ry1, y1 - y0 - c[:, 1])):
-            if is_cut:
-                edge = np.minimum(edge, gap)
+        for blob_at, gap in filter(None, sides):
+            cut |= blob_at
+            edge = np.minimum(edge, gap)
+        cut[0] = False  # (the background)
+        at = lab[np.clip(c[:, 1].astype(int), 0, h - 1),
+                 np.clip(c[:, 0].astype(int), 0, w - 1)]
         cluster = stats[at, 4] >= 2 * np.pi * r**2  # (a chalk line is no cluster)
         whole = (edge >= CUT_MARGIN * r) | ((edge >= r) & ~(cut[at] & cluster))
         c, r, q = c[whole], r[whole], q[whole]
@@ -779,9 +781,9 @@ class BallDetector:
 
 CUT_MARGIN = 2.0
 """A ball nearer than its radius to a search box's edge (not the table's), or
-nearer than this many radii in a cluster of touching balls cut by the edge, is
-dropped: its fit is pulled off centre. The tracker leaves balls nearer than this
-many radii to a box's edge as they were."""
+nearer than this many radii in a blob as large as two balls cut by the edge
+(touching balls), is dropped: its fit is pulled off centre. The tracker leaves
+balls nearer than this many radii to a box's edge as they were."""
 STREAK_LENGTH = 4.0
 """A blob at least this many ball radii long, and a ball wide, is a ball blurred by
 its motion (the break's cue ball): its middle is the ball's centre mid-exposure."""
