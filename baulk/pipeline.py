@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from baulk.calls import Call, CallBook
 from calibration.table import OFFICIAL, TableSpec
 from rules import MatchState, parse_record
 from vision.events import EventDetector, StrokeEvents
@@ -91,11 +92,12 @@ class Analysis:
         spec: Table geometry.
         fps: Frames per second.
         reds: Reds in the rack (None: counted from the first frame).
+        calls: The referee's calls (``baulk.calls``), in frame order.
     """
 
     def __init__(self, variant: str = "wpbsa", players: tuple[str, ...] = (
             "Player 1", "Player 2"), spec: TableSpec = OFFICIAL, fps: float = 30.0,
-            reds: int | None = None) -> None:
+            reds: int | None = None, calls: list[Call] | None = None) -> None:
         self.variant = variant
         self.players = players
         self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps))
@@ -105,6 +107,7 @@ class Analysis:
         self.state: MatchState = MatchState.new(variant)
         self.strokes: list[StrokeResult] = []
         self.handling: list[Handling] = []
+        self.calls = CallBook(calls or [])
 
     def _start(self, bf: BallFrame) -> None:
         if self.variant == "golf":
@@ -149,23 +152,26 @@ class Analysis:
         return done
 
     def _referee(self, tracks: StrokeTracks, ev: StrokeEvents) -> StrokeResult:
-        rec = ev.shot_record()
+        seen = ev.shot_record()
+        called = self.calls.take(tracks.start_frame, tracks.end_frame)
         if not self.log:
             self._start(BallFrame(0, np.zeros(0), (), np.zeros((0, 2)),
                                   np.zeros(0), np.zeros(0)))
         error = None
         shot = None
-        try:
-            self.state = self.state.push(parse_record(rec))
-            shot = self.state.to_json()["shots"][-1]
-        except ValueError as err:
-            # impossible for the engine (a misread): keep the log valid without it
-            rec = {k: v for k, v in rec.items() if k != "positions"}
+        # impossible for the engine (a misread, or a call given to the wrong
+        # stroke): keep the log valid without the calls, then the positions
+        tries = [seen | called, seen,
+                 {k: v for k, v in seen.items() if k != "positions"}]
+        for rec in tries[0 if called else 1:]:
             try:
                 self.state = self.state.push(parse_record(rec))
-                shot = self.state.to_json()["shots"][-1]
-            except ValueError:
-                error = str(err)
+            except ValueError as err:
+                error = error or str(err)
+                continue
+            shot = self.state.to_json()["shots"][-1]
+            error = None
+            break
         if error is None:
             self.log.append(rec)
         before = tuple(

@@ -19,6 +19,11 @@ built the cache; figures for a resolve note must come from the default mode.
 
 ``--auto-calibration`` runs ``baulk analyze`` without ``--calibration``: the table
 is calibrated from the first frame, as a user without a calibration file would.
+
+The referee's calls (the colours nominated, which footage cannot show) are given
+to ``baulk analyze --calls`` as a referee would give them: the clip's
+``calls.jsonl``, or, for clips made before it was written, the same calls taken
+from ``truth.json``. ``--no-calls`` leaves them out.
 """
 
 from __future__ import annotations
@@ -44,15 +49,33 @@ HEAD = ("strokes F1", "s/e<=2", "start err", "end err", "1st contact", "pots F1"
         "cue pots", "off", "score")
 
 
-def _analyze_cli(clip: Path, out: Path, auto: bool = False) -> float:
+def _calls(clip: Path) -> list[dict[str, Any]]:
+    """The referee's calls of a clip (``calls.jsonl``, else from its truth)."""
+    from sim.truth import referee_calls
+
+    path = clip / "calls.jsonl"
+    if path.is_file():
+        return [json.loads(line) for line in path.read_text().splitlines()
+                if line.strip()]
+    return referee_calls(json.loads((clip / "truth.json").read_text())["strokes"])
+
+
+def _analyze_cli(clip: Path, out: Path, auto: bool = False,
+                 calls: bool = True) -> float:
     """Run ``baulk analyze`` on a clip; seconds taken.
 
-    With ``auto`` the table is calibrated from the footage (no ``--calibration``).
+    With ``auto`` the table is calibrated from the footage (no ``--calibration``);
+    with ``calls`` the referee's calls are given.
     """
     t0 = time.perf_counter()
     cal = [] if auto else ["--calibration", str(clip / "calibration.json")]
+    extra = []
+    if calls:
+        path = out.with_name(f"{out.name}.calls.jsonl")
+        path.write_text("".join(json.dumps(c) + "\n" for c in _calls(clip)))
+        extra = ["--calls", str(path)]
     cmd = [sys.executable, "-m", "baulk.cli", "analyze", str(clip / "video.mp4"),
-           *cal, "-o", str(out), "--quiet"]
+           *cal, *extra, "-o", str(out), "--quiet"]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
                           check=False)
     if proc.returncode != 0:
@@ -93,8 +116,10 @@ def _detections(clip: Path, cache: Path) -> list[tuple[bool, Any, Any]]:
     return out
 
 
-def _analyze_cached(clip: Path, cache: Path) -> tuple[Figures, float]:
+def _analyze_cached(clip: Path, cache: Path, calls: bool = True
+                    ) -> tuple[Figures, float]:
     """Replay cached detections through tracking, strokes, events and rules."""
+    from baulk.calls import Call
     from baulk.pipeline import Analysis, frame_from_rows
     from sim.scenes import clip_calibration
     from vision.pipeline import Pipeline
@@ -103,7 +128,8 @@ def _analyze_cached(clip: Path, cache: Path) -> tuple[Figures, float]:
     t0 = time.perf_counter()
     cal = clip_calibration(clip / "calibration.json")
     pipe = Pipeline(cal)
-    analysis = Analysis(spec=cal.spec, fps=30.0)
+    given = [Call(c.pop("frame"), c) for c in _calls(clip)] if calls else []
+    analysis = Analysis(spec=cal.spec, fps=30.0, calls=given)
     for i, (view, regions, dets) in enumerate(frames):
         for f, rows in pipe.feed(i, regions, dets, view):
             analysis.feed(frame_from_rows(rows or [], f, rows is not None))
@@ -134,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--auto-calibration", action="store_true",
                     help="let baulk analyze calibrate from the footage instead of "
                     "giving it the clip's true camera")
+    ap.add_argument("--no-calls", action="store_true",
+                    help="do not give the referee's calls (nominations)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true", help="print mistakes")
     args = ap.parse_args(argv)
@@ -145,11 +173,12 @@ def main(argv: list[str] | None = None) -> int:
         if name == "video.mp4" or clip.is_file():
             clip, name = clip.parent, clip.parent.name
         if args.cache is not None:
-            fig, secs = _analyze_cached(clip, args.cache)
+            fig, secs = _analyze_cached(clip, args.cache, not args.no_calls)
         else:
             out = args.out / name
             args.out.mkdir(parents=True, exist_ok=True)
-            secs = _analyze_cli(clip, out, args.auto_calibration)
+            secs = _analyze_cli(clip, out, args.auto_calibration,
+                                not args.no_calls)
             fig = evaluate(out, clip)
         total.add(fig)
         s = fig.summary()

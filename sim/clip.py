@@ -11,6 +11,8 @@
 - ``match_log.jsonl``: the true match log in the contracts' format.
 - ``expected_score.json``: ``baulk score --json`` on that log, when the rules
   engine is installed (otherwise the file says why it is missing).
+- ``calls.jsonl``: the referee's calls that footage cannot show (the colours
+  nominated), for ``baulk analyze --calls``.
 
 The same seed (and arguments) gives the same clip.
 """
@@ -48,7 +50,7 @@ from sim.sequencing import (
     rack,
     start_state,
 )
-from sim.truth import TRUTH_VERSION, write_frames
+from sim.truth import TRUTH_VERSION, referee_calls, write_frames
 
 SHUTTER_FRACTION = 0.5
 """Exposure time as a fraction of the frame interval (motion blur)."""
@@ -486,6 +488,9 @@ def _render_and_write(
             f.write(json.dumps(rec) + "\n")
     score = expected_score(out / "match_log.jsonl")
     (out / "expected_score.json").write_text(json.dumps(score, indent=1))
+    (out / "calls.jsonl").write_text(
+        "".join(json.dumps(c) + "\n" for c in referee_calls(strokes)),
+        encoding="utf-8")
     corners = {
         k: camera.project(np.array([[x, y, 0.0]]))[0].tolist()
         for k, (x, y) in table.corners.items()
@@ -529,6 +534,7 @@ def _render_and_write(
             "frames": "frames.npz",
             "match_log": "match_log.jsonl",
             "expected_score": "expected_score.json",
+            "calls": "calls.jsonl",
             "calibration": "calibration.json",
         },
     }

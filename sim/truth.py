@@ -2,7 +2,9 @@
 
 A clip folder holds ``truth.json`` (metadata, calibration, strokes and events),
 ``frames.npz`` (per-frame arrays), ``match_log.jsonl``, ``calibration.json``,
-``expected_score.json`` and ``video.mp4`` (see ``sim.clip``).
+``expected_score.json``, ``calls.jsonl`` (the referee's calls: the nominations
+that footage cannot show, for ``baulk analyze --calls``) and ``video.mp4`` (see
+``sim.clip``).
 
 ``frames.npz`` arrays (F frames, N balls in the order of ``keys``):
 
@@ -87,6 +89,19 @@ class ClipTruth:
     def strokes(self) -> list[dict[str, Any]]:
         """Stroke records (start/end frame, events with frames, log record)."""
         return list(self.meta["strokes"])
+
+
+def referee_calls(strokes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The referee's calls of a clip's strokes (``truth.json`` ``strokes``), in
+    the format of ``baulk.calls``: each nomination, heard as the previous stroke
+    ended (the first frame after it; frame 0 before the first)."""
+    calls = []
+    for before, stroke in zip([None, *strokes], strokes, strict=False):
+        nominated = stroke["plan"].get("nominated")
+        if nominated:
+            frame = 0 if before is None else before["end_frame"] + 1
+            calls.append({"frame": frame, "nominated": nominated})
+    return calls
 
 
 def load_clip(folder: Path | str) -> ClipTruth:

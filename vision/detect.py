@@ -720,6 +720,16 @@ class BallDetector:
             np.zeros((0, 2), int)
         c_lab = labels[ci[:, 1], ci[:, 0]] if len(c) else np.zeros(0, int)
         keep = ~cluster[c_lab] | (q >= 0.6)
+        if not keep.all():
+            # but a lone ball joined to a neighbour only by a thin line (the
+            # baulk line, a cue) stands: it is alone in the blob without them
+            k_open = max(3, round(r_med) | 1)
+            thick = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(
+                cv2.MORPH_ELLIPSE, (k_open, k_open)))
+            _, t_lab, t_stats, _ = cv2.connectedComponentsWithStats(thick)
+            t_at = t_lab[ci[:, 1], ci[:, 0]]
+            lone = (t_at > 0) & (t_stats[t_at, cv2.CC_STAT_AREA] < 1.6 * np.pi * r**2)
+            keep |= lone
         c, r, q = c[keep], r[keep], q[keep]
         add_c, add_r, add_must = [], [], []
         hl_off = np.tile(off, (len(hl), 1))

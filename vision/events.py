@@ -194,6 +194,11 @@ class EventConfig:
         off_speed_mm: A ball gone from sight by a cushion left the table only
             if it ran at the cushion at least this fast (mm a frame); slower
             (along a cushion under a score bar) it was hidden.
+        put_back_mm: A ball unseen for more than ``lost_rows`` rows and seen
+            again this far from where it went was put back by hand (the cue
+            ball in the D, a colour on its spot): it left where it went.
+        hand_mm: How far from the D a cue ball seen again counts as brought
+            back to it (seen in the hand that places it).
     """
 
     contact_tol_mm: float = 6.0
@@ -211,6 +216,32 @@ class EventConfig:
     detour_share: float = 0.1
     knock_deg: float = 30.0
     off_speed_mm: float = 20.0
+    put_back_mm: float = 300.0
+    hand_mm: float = 150.0
+
+
+def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
+              spec: TableSpec, c: EventConfig) -> int | None:
+    """Index in ``seen`` (rows a ball was seen in) of its last sighting before
+    it was put back by hand: unseen for more than ``lost_rows`` rows from row
+    ``s0`` on, then seen ``put_back_mm`` or more away where a hand puts it (the
+    cue ball in or near the D, a colour on a spot); None if it was not."""
+    if len(seen) < 2 or kind == "red":
+        return None
+    jump = np.linalg.norm(np.diff(xy[seen], axis=0), axis=1)
+    gaps = np.flatnonzero((np.diff(seen) > c.lost_rows) & (jump >= c.put_back_mm)
+                          & (seen[:-1] >= s0))
+    for g in gaps:
+        x, y = (float(v) for v in xy[seen[g + 1]])
+        if kind == "white":
+            # (seen in the hand that brings it, just before it is put down)
+            placed = spec.in_d((x, y), c.hand_mm)
+        else:
+            placed = min(math.hypot(x - sx, y - sy) for sx, sy in
+                         spec.spots.values()) <= spec.ball_radius
+        if placed:
+            return int(g)
+    return None
 
 
 def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
@@ -819,9 +850,12 @@ class EventDetector:
                 continue
             vis = tr.visible[:, j] & present
             seen = np.flatnonzero(vis)
-            if present[-1] and (not len(seen) or seen[-1] >= t_len - 3):
+            put_back = _put_back(xy, seen, s0, tr.kinds[j], self.spec, c)
+            if put_back is not None:
+                seen = seen[: put_back + 1]
+            elif present[-1] and (not len(seen) or seen[-1] >= t_len - 3):
                 continue
-            if present[-1]:
+            if present[-1] and put_back is None:
                 # held hidden to the end: off the table only if it left moving
                 # over a cushion; otherwise it is hidden at rest (not an event)
                 k = int(seen[-1]) if len(seen) else None
@@ -863,9 +897,10 @@ class EventDetector:
                 # vanished for good heading into a pocket's mouth, out of sight
                 out.append((j, gone_row, EventKind.POT, Pocket(name).value, 0.3,
                             Unknown.POCKET_UNSEEN))
-            else:
+            elif put_back is None:
                 # lost mid-table (held where last seen, or gone without a
-                # pocket near): no pot, only an honest "unknown"
+                # pocket near): no pot, only an honest "unknown" (one seen
+                # again far away was not put back, but misread)
                 out.append((j, gone_row, EventKind.LOST, None, 0.3,
                             Unknown.BALL_LOST))
         out.sort(key=lambda e: e[1])

@@ -559,17 +559,21 @@ class StrokeSegmenter:
 
 def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     """The ball drifted over the window (medians of its first and last sightings
-    differ) or is still rolling at its end; identity jumps (> 150 mm in a frame)
+    differ) or is still rolling at its end; identity jumps (> 150 mm a frame)
     are tracking noise, not motion."""
     pts = []
+    frames = []
     for f in window:
         k = _index(f, tid)
         if k is not None and f.visible[k]:
             pts.append(f.xy_mm[k])
+            frames.append(f.frame)
     if len(pts) < 6:
         return False
     p = np.array(pts)
-    steps = np.linalg.norm(np.diff(p, axis=0), axis=1)
+    # per frame: a fast ball unseen for a few frames has not jumped
+    steps = np.linalg.norm(np.diff(p, axis=0), axis=1) / np.maximum(
+        np.diff(frames), 1)
     big = np.flatnonzero(steps > 150.0)
     for i in big:
         around = np.concatenate([steps[max(0, i - 2):i], steps[i + 1:i + 3]])

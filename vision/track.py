@@ -223,6 +223,11 @@ class TrackerConfig:
             is released only when a third sighting shows it still going.
         drop_speed_mm: A ball lost near a pocket (not in its mouth) is potted
             only if it was heading into it faster than this, mm a frame.
+        moving_candidate_mm: A track placed at a candidate that moved faster
+            than this since first seen (mm a frame, on average) starts moving.
+        stopped_speed_mm: A ball lost moving faster than this (mm a frame)
+            and found again where it was lost is moving (back off a cushion
+            along its way), not at rest there.
     """
 
     meas_sigma_mm: float = 4.0
@@ -264,6 +269,8 @@ class TrackerConfig:
     nudge_frames: int = 6
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
+    moving_candidate_mm: float = 2.0
+    stopped_speed_mm: float = 3.0
 
 
 @dataclass
@@ -276,6 +283,7 @@ class _Candidate:
         count: Frames it was seen in.
         frame: Frame it was last seen in.
         first: Frame it was first seen in.
+        origin: (2,) place it was first seen at, table mm.
     """
 
     kind: BallKind
@@ -283,6 +291,11 @@ class _Candidate:
     count: int
     frame: int
     first: int
+    origin: np.ndarray
+
+    def velocity(self) -> np.ndarray:
+        """(2,) mean motion since first seen, mm a frame."""
+        return (self.xy - self.origin) / max(self.frame - self.first, 1)
 
 
 class BallTracker:
@@ -684,8 +697,13 @@ class BallTracker:
         if t.missed > c.coast_frames and t.meas_mm is not None and float(
                 np.linalg.norm(z - t.meas_mm)) <= c.hold_mm:
             # lost a while, and found where it was last seen: it had stopped
-            # there (out of the searched boxes, with nothing to call for a look)
-            self._rest_at(t, z)
+            # there (out of the searched boxes, with nothing to call for a
+            # look) if it was all but stopped when lost; a ball lost faster
+            # cannot have stopped there: it is passing back (off a cushion)
+            if self._lost_speed(t) <= c.stopped_speed_mm:
+                self._rest_at(t, z)
+            else:
+                self._restart(t, z)
             self._seen(t, dets, j)
             return True
         self._correct(t, z)
@@ -698,6 +716,14 @@ class BallTracker:
                     and _drift(np.array(t.recent)) <= c.settle_speed_mm):
                 self._rest_at(t, mean)
         return True
+
+    @staticmethod
+    def _lost_speed(t: Track) -> float:
+        """How fast ``t`` moved between its last two measurements, mm a frame
+        (0 with fewer)."""
+        if len(t.recent) < 2:
+            return 0.0
+        return float(np.linalg.norm(t.recent[-1] - t.recent[-2]))
 
     def _seen_at_anchor(self, t: Track, dets: Detections, j: int, d: float) -> None:
         """Detection ``j``, ``d`` mm from the anchor of ``t``, leaves it at rest:
@@ -935,9 +961,9 @@ class BallTracker:
                 cands.append(cd)  # maybe not looked at this frame
         for j in sure:
             if j not in used:
-                cands.append(_Candidate(KINDS[kinds[j]],
-                                        dets.xy_mm[j].astype(np.float64).copy(),
-                                        1, self._frame, self._frame))
+                xy = dets.xy_mm[j].astype(np.float64)
+                cands.append(_Candidate(KINDS[kinds[j]], xy.copy(), 1,
+                                        self._frame, self._frame, xy.copy()))
         self._cands = []
         counts = {k: 0 for k in KINDS}
         for t in self.active():
@@ -968,7 +994,7 @@ class BallTracker:
         c = self.config
         z, kind = cd.xy, cd.kind
         if kind != BallKind.RED:
-            t = self._revive_potted(kind, z, cd.count)
+            t = self._revive_potted(cd)
             if t is not None:
                 counts[kind] += 1
                 return t
@@ -978,7 +1004,9 @@ class BallTracker:
             if not self._clear(z):
                 return None
             counts[kind] += 1
-            return self._new_track(kind, z)
+            t = self._new_track(kind, z)
+            self._start_as_seen(t, cd)
+            return t
         if cd.count < c.birth_frames + 2:
             return None
         # no free slot: a ball of this kind unseen for a while may have been
@@ -993,22 +1021,34 @@ class BallTracker:
         if not self._clear(z, skip=t):
             return None
         self._rest_at(t, z)
+        self._start_as_seen(t, cd)
         return t
 
-    def _revive_potted(self, kind: BallKind, z: np.ndarray, count: int
-                       ) -> Track | None:
+    def _start_as_seen(self, t: Track, cd: _Candidate) -> None:
+        """Set ``t``, just placed at rest at candidate ``cd``, moving if the
+        candidate was seen moving (a ball lost in a fast start, found rolling
+        slowly on: held at rest, it would be lost again a few frames on)."""
+        v = cd.velocity()
+        if float(np.linalg.norm(v)) > self.config.moving_candidate_mm:
+            self._restart(t, cd.xy)
+            t.state[2:] = v
+
+    def _revive_potted(self, cd: _Candidate) -> Track | None:
         """A potted colour (or white) back on the table: its old track. On its
-        spot at once; elsewhere (the cue ball in hand) once seen enough."""
+        spot at once; elsewhere (the cue ball in hand, or a ball taken for
+        potted that was not, seen rolling on) once seen enough."""
         c = self.config
+        kind, z = cd.kind, cd.xy
         spot = self.spec.spots.get(str(kind)) if kind != BallKind.WHITE else None
         on_spot = spot is not None and np.linalg.norm(np.asarray(spot) - z) < 30.0
-        if not on_spot and count < c.birth_frames:
+        if not on_spot and cd.count < c.birth_frames:
             return None
         for t in self.tracks:
             if t.kind == kind and t.status == TrackStatus.POTTED:
                 if not self._clear(z):
                     return None
                 self._rest_at(t, z)
+                self._start_as_seen(t, cd)
                 return t
         return None
 

@@ -14,6 +14,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from baulk.calls import read_calls
 from baulk.errors import UserError
 from baulk.video import calibration_for, open_video
 from calibration.table import TABLES
@@ -47,6 +48,10 @@ def add_parser(subparsers: Any) -> None:
                         "the yellow, the second the green, and so on")
     parser.add_argument("--reds", type=int, choices=(6, 10, 15),
                         help="reds in the rack (default: counted)")
+    parser.add_argument("--calls", metavar="calls.jsonl",
+                        help="the referee's calls a camera cannot see (a colour "
+                        "nominated, a push stroke, a miss), one JSON object a line "
+                        'with its frame: {"frame": 412, "nominated": "brown"}')
     parser.add_argument("-o", "--output", required=True, metavar="OUTDIR")
     parser.add_argument("--overlay", action="store_true",
                         help="also write overlay.mp4")
@@ -103,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.pipeline import CSV_HEADER, Pipeline
 
     players = check_players(args.variant, args.players)
+    calls = read_calls(args.calls) if args.calls else []
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: exists and is not a folder")
@@ -121,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
             pipeline = Pipeline(cal)
         for w in caught:
             print(f"baulk analyze: warning: {w.message}", file=sys.stderr)
-        analysis = Analysis(args.variant, players, cal.spec, fps, args.reds)
+        analysis = Analysis(args.variant, players, cal.spec, fps, args.reds,
+                            calls)
         views = CameraViews(cal, first, fps)
         overlay = Overlay(fps) if args.overlay else None
         writer = None
@@ -179,6 +186,11 @@ def run(args: argparse.Namespace) -> int:
         if total and index < total * 0.9:
             raise UserError(f"{args.video}: decoding stopped at frame {index} of "
                             f"{total}")
+        unused = analysis.calls.unused
+        if unused:
+            listed = ", ".join(f"{k} at frame {f}" for f, k in unused)
+            print(f"baulk analyze: warning: {args.calls}: fits no stroke, not "
+                  f"used: {listed}", file=sys.stderr)
         state = analysis.state.to_json()
         (tmp / "match.jsonl").write_text(
             "".join(json.dumps(r) + "\n" for r in analysis.log), encoding="utf-8")

@@ -402,3 +402,35 @@ def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> No
     xy[:, 1] = (-1200.0, 500.0)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert (Unknown.UNSEEN_BALL in ev.unknown) == unseen
+
+
+@pytest.mark.parametrize(("kind", "back_at", "event"), [
+    # the white jumps the top cushion, and is brought back to the D by hand
+    # before the stroke is over (seen in the hand, a little in front of it)
+    ("white", (-950.0, -150.0), "off"),
+    # the blue, knocked into the top-right pocket, is put back on its spot
+    ("blue", (0.0, 0.0), "pot"),
+    # a white seen again far away, but nowhere a hand puts it: a misread
+    ("white", (600.0, 300.0), None),
+])
+def test_a_ball_gone_then_put_back_by_hand_left_where_it_went(
+        kind: str, back_at: tuple[float, float], event: str | None) -> None:
+    t = 60
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (-600.0, 400.0)
+    if kind == "white":
+        gone = np.array([1200.0, OFFICIAL.half_width - 40.0])
+        step = np.array([40.0, 80.0])  # running at the top cushion
+    else:
+        gone = np.array(OFFICIAL.pockets["top_right"]) * 0.95
+        step = gone / 10
+    path = gone - np.arange(9, -1, -1)[:, None] * step
+    xy[:2, 0] = path[0]
+    xy[2:12, 0] = path
+    xy[12:40, 0] = gone  # held where last seen, unseen
+    xy[40:, 0] = back_at
+    vis = np.ones((t, 2), bool)
+    vis[12:40, 0] = False
+    ev = EventDetector().detect(_tracks((kind, "red"), xy, vis))
+    assert ev.off_table == ((kind,) if event == "off" else ())
+    assert [p for p, _ in ev.potted] == ([kind] if event == "pot" else [])

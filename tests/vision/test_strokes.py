@@ -292,3 +292,18 @@ def test_a_ball_lost_while_rolling_keeps_the_stroke_open(unseen: int) -> None:
                for f in range(30)]
     strokes, _ = _run(frames)
     assert [s.start_frame for s in strokes] == [30]
+
+
+def test_a_fast_ball_unseen_for_a_few_frames_has_not_jumped() -> None:
+    # the white runs at 52 mm a frame, unseen for three frames (behind the
+    # pack, say): seen again 208 mm on, it is still rolling, not a track that
+    # changed ball; the stroke stays open until it stops
+    still = [_frame(f, BASE) for f in range(40)]
+    frames = []
+    for i in range(60):
+        x = -1100.0 + 52.0 * min(i, 40)
+        seen = not 20 <= i <= 22
+        frames.append(_frame(40 + i, {**BASE, 1: ("white", (x, -100.0), seen)}))
+    strokes, _ = _run(still + frames)
+    assert len(strokes) == 1
+    assert strokes[0].end_frame >= 40 + 39

@@ -296,21 +296,30 @@ def test_ball_at_rest_gone_from_a_pockets_jaws_is_potted(
     assert red.status == TrackStatus.SEEN and red.anchor is not None
 
 
-def test_ball_lost_rolling_and_found_where_last_seen_is_at_rest() -> None:
-    # a red rolls to a stop where detection no longer looks (nothing changes
-    # there); a full search finds it where it was last seen: it is at rest, and
-    # a red seen later elsewhere does not take its track away
+@pytest.mark.parametrize(("steps", "at_rest"), [
+    # all but stopped when lost: it stopped there
+    ([40, 30, 20, 12, 6, 3, 2], True),
+    # lost at speed: passing back along its way (off a cushion), not stopped
+    ([40, 40, 40, 40, 40, 40, 40], False),
+])
+def test_ball_lost_rolling_and_found_where_last_seen(steps: list[float],
+                                                     at_rest: bool) -> None:
+    # a red rolls out of sight where detection no longer looks (nothing changes
+    # there); a search finds it where it was last seen: at rest if it was
+    # stopping, and then a red seen later elsewhere does not take its track away
     tr = BallTracker(OFFICIAL)
-    for f in range(8):
-        tr.update(_dets([("red", 400.0 + 40 * f, 600.0), ("blue", 0, 400)]))
+    xs = 400.0 + np.cumsum([0.0, *steps])
+    for x in xs:
+        tr.update(_dets([("red", float(x), 600.0), ("blue", 0, 400)]))
     red = next(t for t in tr.active() if t.kind == BallKind.RED)
     assert red.anchor is None
     for _ in range(tr.config.coast_frames + 6):
         tr.update(_dets([("blue", 0, 400)]))
-    tr.update(_dets([("red", 681.0, 600.0), ("blue", 0, 400)]))
-    assert red.anchor is not None and red.status == TrackStatus.SEEN
-    tr.update(_dets([("red", 1000.0, 300.0), ("blue", 0, 400)]))
-    assert np.allclose(red.reported_mm, (681.0, 600.0), atol=1)
+    tr.update(_dets([("red", float(xs[-1]) + 1.0, 600.0), ("blue", 0, 400)]))
+    assert (red.anchor is not None) == at_rest and red.status == TrackStatus.SEEN
+    if at_rest:
+        tr.update(_dets([("red", 1000.0, 300.0), ("blue", 0, 400)]))
+        assert np.allclose(red.reported_mm, (xs[-1] + 1.0, 600.0), atol=1)
 
 
 def test_object_ball_rolling_away_is_not_held_by_its_own_early_sightings() -> None:
@@ -457,3 +466,50 @@ def test_ball_struck_away_blurred_past_its_colour_is_released() -> None:
         tr.update(d, regions_px=[box])
     assert black.anchor is None and black.status == TrackStatus.SEEN
     assert np.allclose(black.reported_mm, start + (-300.0, 0.0), atol=1.0)
+
+
+@pytest.mark.parametrize(("step", "moving"), [(8.0, True), (0.0, False)])
+def test_white_lost_at_a_fast_start_and_found_rolling_is_followed(
+        step: float, moving: bool) -> None:
+    # the white at rest is struck and blurred out of sight; it is found again
+    # nearer than a sure far sighting must be, rolling slowly on after the
+    # object ball took its pace: the candidate that takes its track over sets
+    # it moving (held at rest, it was lost again within two frames)
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 400.0)
+    tr.update(_dets([("white", 1390.0, -730.0), blue]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(5):
+        tr.update(_dets([blue]))
+    for f in range(20):
+        tr.update(_dets([("white", 1050.0 - step * f, -280.0), blue]))
+        white = next(t for t in tr.active() if t.track_id == wid)
+        if white.status == TrackStatus.SEEN:
+            break
+    assert white.status == TrackStatus.SEEN
+    assert (white.anchor is None) == moving
+    for g in range(f + 1, f + 8):
+        tr.update(_dets([("white", 1050.0 - step * g, -280.0), blue]))
+    assert white.status == TrackStatus.SEEN
+    assert np.allclose(white.reported_mm, (1050.0 - step * (f + 7), -280.0), atol=3)
+
+
+def test_white_taken_for_potted_and_seen_rolling_on_gets_its_track_moving() -> None:
+    # the white runs into a corner's jaws, out of sight, and is taken for
+    # potted; it had bounced out, and is seen again rolling up the side
+    # cushion: its track comes back moving, and follows it
+    tr = BallTracker(OFFICIAL)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    start = np.array([hl - 400, hw - 400])
+    blue = ("blue", 0.0, 0.0)
+    for f in range(12):
+        tr.update(_dets([("white", *(start + 30 * f)), blue]))
+    wid = next(t.track_id for t in tr.tracks if t.kind == BallKind.WHITE)
+    for _ in range(30):
+        tr.update(_dets([blue]))
+    white = next(t for t in tr.tracks if t.track_id == wid)
+    assert white.status == TrackStatus.POTTED
+    for f in range(12):
+        tr.update(_dets([("white", hl - 350.0, hw - 500.0 - 10 * f), blue]))
+    assert white.status == TrackStatus.SEEN and white.anchor is None
+    assert np.allclose(white.reported_mm, (hl - 350.0, hw - 500.0 - 10 * 11), atol=3)
