@@ -181,7 +181,10 @@ class EventConfig:
         lost_rows: The cue ball unseen for this many rows before the end of the
             stroke was lost from sight.
         gap_rows: The cue ball unseen for more rows than this may have struck a
-            ball unseen: the first to set off then is taken.
+            ball unseen: the first to set off then is taken (one unseen frame
+            is enough: struck from beside a ball, the cue ball reaches it in
+            the frame it is blurred out of sight, and the chord between its
+            sightings cuts the corner of its turn).
         weak_rows: A cue ball turning at a ball seen still is taken as a contact
             only if no ball is seen to set off within this many rows after.
         path_lookback: Sightings of the cue ball looked back over to link the
@@ -210,7 +213,7 @@ class EventConfig:
     max_step_mm: float = 320.0
     spurious_mm: float = 15.0
     lost_rows: int = 15
-    gap_rows: int = 2
+    gap_rows: int = 1
     weak_rows: int = 3
     path_lookback: int = 90
     detour_share: float = 0.1

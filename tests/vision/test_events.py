@@ -434,3 +434,22 @@ def test_a_ball_gone_then_put_back_by_hand_left_where_it_went(
     ev = EventDetector().detect(_tracks((kind, "red"), xy, vis))
     assert ev.off_table == ((kind,) if event == "off" else ())
     assert [p for p, _ in ev.potted] == ([kind] if event == "pot" else [])
+
+
+def test_a_contact_in_the_one_frame_the_cue_ball_was_unseen() -> None:
+    # struck from beside a red, the cue ball reaches it in the first frame,
+    # unseen (blurred), and is next seen turned away: the chord between its
+    # two sightings misses the red, which is seen setting off at once
+    t = 30
+    xy = np.full((t, 2, 2), np.nan)
+    white = [(-500.0, 0.0)] * 3 + [(np.nan, np.nan)]
+    white += [(-357.0 + 90 * k, -30.0 - 30 * k) for k in range(t - 4)]
+    xy[:, 0] = [(min(x, 1200.0), max(y, -700.0)) for x, y in white]
+    red = np.array([-430.0, 50.0])
+    away = np.array([0.32, 0.95])
+    xy[:4, 1] = red
+    xy[4:, 1] = [red + away * 25 * min(k + 1, 12) for k in range(t - 4)]
+    vis = ~np.isnan(xy[..., 0])
+    xy[3, 0] = xy[2, 0]  # held where last seen, unseen
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
