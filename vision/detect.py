@@ -433,7 +433,6 @@ class BallDetector:
             deque(maxlen=400))
         self._samples_cache: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._radius_scale = 1.0
-        self._streak_probs: list[tuple[np.ndarray, np.ndarray]] = []
 
     def learn(self, image: np.ndarray) -> ClothModel:
         """Learn the cloth (and reset colour prototypes) from a frame."""
@@ -458,41 +457,44 @@ class BallDetector:
             self.learn(image)
         rx0, ry0, rx1, ry1 = self.view.roi
         boxes = [(rx0, ry0, rx1, ry1)] if regions is None else list(regions)
-        self._streak_probs = []
         found_px: list[np.ndarray] = []
         found_r: list[np.ndarray] = []
         found_q: list[np.ndarray] = []
+        found_s: list[np.ndarray] = []
         for bx0, by0, bx1, by1 in boxes:
             x0, y0 = max(bx0, rx0), max(by0, ry0)
             x1, y1 = min(bx1, rx1), min(by1, ry1)
             if x1 - x0 < 4 or y1 - y0 < 4:
                 continue
-            c, r, q = self._detect_box(image, (x0, y0, x1, y1))
+            c, r, q, sp = self._detect_box(image, (x0, y0, x1, y1))
             found_px.append(c)
             found_r.append(r)
             found_q.append(q)
+            found_s.append(sp)
         if not found_px:
             return Detections.empty(frame)
         xy = np.concatenate(found_px)
         rad = np.concatenate(found_r)
         qual = np.concatenate(found_q)
+        streak_probs = np.concatenate(found_s)
         if regions is not None and len(xy) > 1:
-            xy, rad, qual = _dedupe(xy, rad, qual)
+            idx = _dedupe(xy, rad, qual)
+            xy, rad, qual, streak_probs = (xy[idx], rad[idx], qual[idx],
+                                           streak_probs[idx])
         xy_mm = self.view.to_table(xy)
+        keep = self._on_table(xy_mm)
         if len(xy) > 1:
-            keep = _apart(xy_mm, qual, MIN_APART * self.view.ball_radius_mm)
-            xy, rad, qual, xy_mm = xy[keep], rad[keep], qual[keep], xy_mm[keep]
-        on = self._on_table(xy_mm)
-        xy, rad, qual, xy_mm = xy[on], rad[on], qual[on], xy_mm[on]
+            keep &= _apart(xy_mm, qual, MIN_APART * self.view.ball_radius_mm)
+        xy, rad, qual, xy_mm = xy[keep], rad[keep], qual[keep], xy_mm[keep]
+        streak_probs = streak_probs[keep]
         probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
         if regions is None and not self.colours_learned and isinstance(
             self.classifier, ColourRules
         ):
             if self.learn_colours(image, xy, rad, xy_mm, probs):
                 probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
-        for i in np.flatnonzero(qual == STREAK_QUALITY):
-            probs[i] = min(self._streak_probs,
-                           key=lambda sp: float(np.hypot(*(sp[0] - xy[i]))))[1]
+        streak = ~np.isnan(streak_probs[:, 0])
+        probs[streak] = streak_probs[streak]
         if regions is None and self.constrain:
             probs = constrain_kinds(probs)
         keep = probs[:, -1] < 0.5
@@ -564,7 +566,10 @@ class BallDetector:
 
     def _detect_box(
         self, image: np.ndarray, box: tuple[int, int, int, int]
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Candidates in one pixel box: (N, 2) image px centres, (N,) radii px,
+        (N,) fit qualities, and (N, 9) float32 kind probabilities of those that
+        are streaks (``_streaks``; NaN rows: fitted balls, for the classifier)."""
         assert self.cloth is not None
         x0, y0, x1, y1 = box
         rx0, ry0 = self.view.roi[:2]
@@ -577,7 +582,8 @@ class BallDetector:
         rmin = float(self.view.radius_px(np.array([[x0, y0], [x1, y1]])).min())
         peaks = _peaks(dist, max(rmin, 3.0))
         if len(peaks) == 0:
-            return np.zeros((0, 2)), np.zeros(0), np.zeros(0)
+            return (np.zeros((0, 2)), np.zeros(0), np.zeros(0),
+                    np.zeros((0, NONE_CLASS + 1), np.float32))
         full = peaks + np.array([x0, y0])
         r_exp = self.view.radius_px(full)
         dval = dist[peaks[:, 1].astype(int), peaks[:, 0].astype(int)]
@@ -594,7 +600,8 @@ class BallDetector:
         good = q >= 0.3
         c, r, q = c[good], r[good], q[good]
         if len(c) > 1:
-            c, r, q = _dedupe(c, r, q)
+            idx = _dedupe(c, r, q)
+            c, r, q = c[idx], r[idx], q[idx]
         c, r, q = self._add_highlight_seeds(image[y0:y1, x0:x1], mask, (x0, y0),
                                             c, r, q, (fg, con))
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
@@ -627,10 +634,11 @@ class BallDetector:
         sc, sr, sp, ends = _streaks(image[y0:y1, x0:x1], lab, stats, c, self.view,
                                     (x0, y0), self.cloth)
         c, r, q = c[~ends], r[~ends], q[~ends]
-        origin = np.array([x0, y0])
-        self._streak_probs += [(p + origin, pr) for p, pr in zip(sc, sp, strict=True)]
-        return (np.concatenate([c, sc]) + origin, np.concatenate([r, sr]),
-                np.concatenate([q, np.full(len(sc), STREAK_QUALITY)]))
+        # the classifier's kinds for fitted balls (NaN), the streak's for streaks
+        probs = np.concatenate([np.full((len(c), NONE_CLASS + 1), np.nan, np.float32),
+                                sp])
+        return (np.concatenate([c, sc]) + np.array([x0, y0]), np.concatenate([r, sr]),
+                np.concatenate([q, np.full(len(sc), STREAK_QUALITY)]), probs)
 
     def _add_highlight_seeds(
         self,
@@ -761,7 +769,10 @@ class BallDetector:
         ok = fitted | ~np.array(add_must)
         c, r, q = (np.concatenate([c, c2[ok]]), np.concatenate([r, r2[ok]]),
                    np.concatenate([q, q2[ok]]))
-        return _dedupe(c, r, q) if len(c) > 1 else (c, r, q)
+        if len(c) > 1:
+            idx = _dedupe(c, r, q)
+            c, r, q = c[idx], r[idx], q[idx]
+        return c, r, q
 
     def _offsets_at(self, xy_mm: np.ndarray, fallback: np.ndarray) -> np.ndarray:
         """(K, 2) highlight offsets, in radii, of balls centred at table points
@@ -932,14 +943,12 @@ def _apart(xy_mm: np.ndarray, q: np.ndarray, min_mm: float) -> np.ndarray:
     return out
 
 
-def _dedupe(
-    c: np.ndarray, r: np.ndarray, q: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Merge fits that converged onto the same ball (keep the best quality)."""
+def _dedupe(c: np.ndarray, r: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Indices, in order, of the fits kept where several converged onto the same
+    ball (the best quality of them)."""
     order = np.argsort(-q)
     kept: list[int] = []
     for i in order:
         if all(np.hypot(*(c[i] - c[j])) >= 0.6 * r[i] for j in kept):
             kept.append(int(i))
-    idx = np.array(sorted(kept), dtype=int)
-    return c[idx], r[idx], q[idx]
+    return np.array(sorted(kept), dtype=int)
