@@ -49,15 +49,18 @@ HEAD = ("strokes F1", "s/e<=2", "start err", "end err", "1st contact", "pots F1"
         "cue pots", "off", "score")
 
 
-def _calls(clip: Path) -> list[dict[str, Any]]:
-    """The referee's calls of a clip (``calls.jsonl``, else from its truth)."""
+def _calls_file(clip: Path, spare: Path) -> Path:
+    """The referee's calls of a clip: its ``calls.jsonl``, or, for a clip made
+    before that was written, the same calls from its truth, written to
+    ``spare``."""
     from sim.truth import referee_calls
 
     path = clip / "calls.jsonl"
     if path.is_file():
-        return [json.loads(line) for line in path.read_text().splitlines()
-                if line.strip()]
-    return referee_calls(json.loads((clip / "truth.json").read_text())["strokes"])
+        return path
+    calls = referee_calls(json.loads((clip / "truth.json").read_text())["strokes"])
+    spare.write_text("".join(json.dumps(c) + "\n" for c in calls))
+    return spare
 
 
 def _analyze_cli(clip: Path, out: Path, auto: bool = False,
@@ -71,8 +74,7 @@ def _analyze_cli(clip: Path, out: Path, auto: bool = False,
     cal = [] if auto else ["--calibration", str(clip / "calibration.json")]
     extra = []
     if calls:
-        path = out.with_name(f"{out.name}.calls.jsonl")
-        path.write_text("".join(json.dumps(c) + "\n" for c in _calls(clip)))
+        path = _calls_file(clip, out.with_name(f"{out.name}.calls.jsonl"))
         extra = ["--calls", str(path)]
     cmd = [sys.executable, "-m", "baulk.cli", "analyze", str(clip / "video.mp4"),
            *cal, *extra, "-o", str(out), "--quiet"]
@@ -119,7 +121,7 @@ def _detections(clip: Path, cache: Path) -> list[tuple[bool, Any, Any]]:
 def _analyze_cached(clip: Path, cache: Path, calls: bool = True
                     ) -> tuple[Figures, float]:
     """Replay cached detections through tracking, strokes, events and rules."""
-    from baulk.calls import Call
+    from baulk.calls import read_calls
     from baulk.pipeline import Analysis, frame_from_rows
     from sim.scenes import clip_calibration
     from vision.pipeline import Pipeline
@@ -128,7 +130,8 @@ def _analyze_cached(clip: Path, cache: Path, calls: bool = True
     t0 = time.perf_counter()
     cal = clip_calibration(clip / "calibration.json")
     pipe = Pipeline(cal)
-    given = [Call(c.pop("frame"), c) for c in _calls(clip)] if calls else []
+    given = read_calls(_calls_file(clip, cache / f"{clip.name}.calls.jsonl")) \
+        if calls else []
     analysis = Analysis(spec=cal.spec, fps=30.0, calls=given)
     for i, (view, regions, dets) in enumerate(frames):
         for f, rows in pipe.feed(i, regions, dets, view):

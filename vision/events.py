@@ -236,7 +236,7 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
                           & (seen[:-1] >= s0))
     for g in gaps:
         x, y = (float(v) for v in xy[seen[g + 1]])
-        if kind == "white":
+        if kind == WHITE:
             # (seen in the hand that brings it, just before it is put down)
             placed = spec.in_d((x, y), c.hand_mm)
         else:
