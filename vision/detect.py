@@ -71,11 +71,20 @@ BED_MARGIN_MM = 9.0
 """A candidate's centre may lie this far beyond the place a ball on the bed can
 reach (fits of balls against a cushion)."""
 
-POCKET_MARGIN_MM = 14.0
+JAWS_MARGIN_MM = 14.0
 """In a corner pocket's mouth, the same, farther: a ball can stop in the jaws, over
 the line of the cushion noses (but the dark opening makes false discs deeper in,
 and in the middle pockets' openings; a ball dropping in is lost a frame or two
 early, which the tracker allows)."""
+
+DEEP_JAWS_MARGIN_MM = 20.0
+"""Deeper still in a corner's jaws (seed 411's cue ball stopped 17 mm over the
+cushion line), a ball is kept only if ``DEEP_JAWS_SURE`` of its kind: the dark
+opening there makes discs read as red at 0.92 to 0.98 (seeds 411, 419), where
+that cue ball read as white at 0.9997."""
+
+DEEP_JAWS_SURE = 0.995
+"""See ``DEEP_JAWS_MARGIN_MM``."""
 
 
 def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray
@@ -495,24 +504,33 @@ class BallDetector:
                 probs = self.classifier.classify(image, xy, rad, self.cloth, qual)
         streak = ~np.isnan(streak_probs[:, 0])
         probs[streak] = streak_probs[streak]
+        # over a pocket's opening the dark hole makes ball-like discs: a ball
+        # in the jaws must be sure of its colour (and takes no kind's slot)
+        keep = (probs[:, -1] < 0.5) & self._sure_enough(xy_mm, probs)
+        xy, rad, xy_mm, probs = xy[keep], rad[keep], xy_mm[keep], probs[keep]
         if regions is None and self.constrain:
             probs = constrain_kinds(probs)
-        keep = probs[:, -1] < 0.5
-        # over a pocket's opening the dark hole makes ball-like discs: a ball
-        # in the jaws must be sure of its colour
-        keep &= self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM) | (
-            probs[:, :-1].max(axis=1) >= JAWS_SURE)
-        return Detections(xy[keep], xy_mm[keep], rad[keep], probs[keep], frame=frame)
+        return Detections(xy, xy_mm, rad, probs, frame=frame)
+
+    def _sure_enough(self, xy_mm: np.ndarray, probs: np.ndarray) -> np.ndarray:
+        """(N,) bool: candidates at (N, 2) table mm, with (N, 9) kind
+        probabilities, sure enough of their kind for where they are: any on the
+        bed, ``JAWS_SURE`` in a corner's jaws, ``DEEP_JAWS_SURE`` deeper."""
+        sure = probs[:, :-1].max(axis=1)
+        return (self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM)
+                | ((sure >= JAWS_SURE)
+                   & self.view.on_bed(xy_mm, margin_mm=JAWS_MARGIN_MM))
+                | (sure >= DEEP_JAWS_SURE))
 
     def _on_table(self, xy_mm: np.ndarray) -> np.ndarray:
-        """(N,) bool: centres where a ball can be: on the bed, or in a pocket's
-        jaws (``BED_MARGIN_MM``, ``POCKET_MARGIN_MM``)."""
+        """(N,) bool: centres where a ball can be: on the bed, or in a corner
+        pocket's jaws (``BED_MARGIN_MM``, ``DEEP_JAWS_MARGIN_MM``)."""
         spec = self.view.cal.spec
         r = spec.ball_radius
         if len(xy_mm) == 0:
             return np.zeros(0, bool)
         out = self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM)
-        jaws = self.view.on_bed(xy_mm, margin_mm=POCKET_MARGIN_MM) & ~out
+        jaws = self.view.on_bed(xy_mm, margin_mm=DEEP_JAWS_MARGIN_MM) & ~out
         for pocket, pt in spec.pockets.items():
             if pocket.startswith("middle"):
                 continue  # a middle pocket's opening: false discs, no jaws to stop in
@@ -808,9 +826,10 @@ balls nearer than this many radii to a box's edge as they were."""
 STREAK_LENGTH = 4.0
 """A blob at least this many ball radii long, and a ball wide, is a ball blurred by
 its motion (the break's cue ball): its middle is the ball's centre mid-exposure."""
-STREAK_FILL = 0.86
+STREAK_FILL = 0.84
 """Least share of its bounding rectangle that a streak fills (a band with round
-ends two radii apart or more fills 0.89; two touching balls 0.79)."""
+ends two radii apart or more fills 0.89 when sharp, 0.85 with a blur's soft edges
+(seed 419's cue ball); two touching balls 0.79)."""
 STREAK_QUALITY = 0.0
 """Fit quality of a streak's centre (no circle was fitted; fitted discs have 0.3 or
 more)."""
@@ -855,7 +874,7 @@ def _streaks(
         x, y, w, h, area = stats[i]
         mid = np.array([x + w / 2, y + h / 2]) + np.asarray(origin, np.float64)
         r_exp = float(view.radius_px(mid[None])[0])
-        if (max(w, h) < STREAK_LENGTH * r_exp or np.count_nonzero(on == i) > 1
+        if (np.hypot(w, h) < STREAK_LENGTH * r_exp or np.count_nonzero(on == i) > 1
                 or min(x, y) == 0 or x + w == lab.shape[1]
                 or y + h == lab.shape[0]):
             continue  # (one cut by the box: its middle is not the ball's)

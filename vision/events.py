@@ -202,6 +202,9 @@ class EventConfig:
             ball in the D, a colour on its spot): it left where it went.
         hand_mm: How far from the D a cue ball seen again counts as brought
             back to it (seen in the hand that places it).
+        beside_mm: A ball this near touching the cue ball at the strike (gap
+            between them, mm) can be struck in the frame of the strike, before
+            the cue ball is seen to move (``_struck_from_beside``).
     """
 
     contact_tol_mm: float = 6.0
@@ -221,6 +224,7 @@ class EventConfig:
     off_speed_mm: float = 20.0
     put_back_mm: float = 300.0
     hand_mm: float = 150.0
+    beside_mm: float = 60.0
 
 
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
@@ -789,6 +793,10 @@ class EventDetector:
             return ((tr.kinds[weak[0][1]],), math.ceil(t0 - 1e-9), 0.3,
                     Unknown.AMBIGUOUS_CONTACT)
         if not found:
+            beside = self._struck_from_beside(tr, held, objs, rows, pts)
+            if beside is not None:
+                r, j = beside
+                return (tr.kinds[j],), r, 0.6, None
             return self._no_contact_seen(tr, w, s0, objs, rows, pts, held[s0])
         t0, _, i0 = found[0]
         speed = float(np.linalg.norm(pts[i0 + 1] - pts[i0])) / float(
@@ -804,6 +812,35 @@ class EventDetector:
         if gap <= 3:
             return names, row, 0.8, None
         return names, row, 0.5, Unknown.HIDDEN_AT_CONTACT
+
+    def _struck_from_beside(
+        self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
+        rows: np.ndarray, pts: np.ndarray,
+    ) -> tuple[int, int] | None:
+        """``(row, column)`` of a ball beside the cue ball at the strike
+        (within ``beside_mm`` of touching it) that set off from it (along the
+        line of centres) by soon after the cue ball was seen to leave its
+        place, when the cue ball's path reached no ball: struck at once, in the
+        frame of the strike, while the cue ball was still read at its place
+        (half hidden by the cue, or screwing back towards it: seed 416). The
+        earliest to set off; None when there is none."""
+        c = self.config
+        a = pts[0]
+        away = np.flatnonzero(np.linalg.norm(pts - a, axis=1) > c.moved_mm)
+        if not len(away):
+            return None
+        s0, r_away = int(rows[0]), int(rows[away[0]])
+        near = 2 * self.spec.ball_radius + c.beside_mm
+        best: tuple[int, float, int] | None = None
+        for j in objs:
+            q = held[s0, j]
+            d = float(np.linalg.norm(q - a))
+            if np.isnan(q[0]) or d > near:
+                continue
+            moved, r = self._set_off(tr, held, j, s0, r_away, q - a)
+            if moved and r > s0 and (best is None or (r, d) < best[:2]):
+                best = (r, d, j)
+        return None if best is None else (min(best[0], r_away), best[2])
 
     def _no_contact_seen(
         self, tr: StrokeTracks, w: int, s0: int, objs: list[int], rows: np.ndarray,

@@ -23,6 +23,7 @@ from calibration.mapping import Calibration
 from vision.detect import BallDetector
 from vision.detections import Detections
 from vision.identify import BallClassifier
+from vision.kinds import BallKind
 from vision.track import BallTracker, Release, TrackStatus
 
 CSV_HEADER = (
@@ -135,7 +136,8 @@ class Pipeline:
         due = self.full_every and self._since_full >= self.full_every
         if self.lost_every and self._since_full >= self.lost_every:
             due = due or self.tracker.may_be_in_jaws() or any(
-                t.status == TrackStatus.HIDDEN and t.missed > LOST_FRAMES
+                (t.status == TrackStatus.HIDDEN and t.missed > LOST_FRAMES)
+                or (t.kind == BallKind.WHITE and t.status == TrackStatus.POTTED)
                 for t in self.tracker.tracks)
         if self._ref is None or due:
             return None
@@ -175,18 +177,22 @@ class Pipeline:
                 and t.missed <= LOST_FRAMES)
             or (t.anchor is not None and t.status == TrackStatus.SEEN
                 and t.rest_since >= 0 and now - t.rest_since <= SETTLE_FRAMES)]
-        if not moving:
-            return []
         view = self.detector.view
-        state = np.array([t.state for t in moving])
-        px = view.to_image(state[:, :2] + state[:, 2:])
-        step = np.linalg.norm(view.to_image(state[:, :2]) - px, axis=1)
         boxes = []
-        for t, (x, y), s in zip(moving, px, step, strict=True):
-            if not np.isfinite(x + y + s):
-                continue
-            pad = int(3 * t.radius_px + s) + 4
-            boxes.append((int(x) - pad, int(y) - pad, int(x) + pad, int(y) + pad))
+        if moving:
+            state = np.array([t.state for t in moving])
+            px = view.to_image(state[:, :2] + state[:, 2:])
+            step = np.linalg.norm(view.to_image(state[:, :2]) - px, axis=1)
+            for t, (x, y), s in zip(moving, px, step, strict=True):
+                if np.isfinite(x + y + s):
+                    boxes.append(_box(x, y, int(3 * t.radius_px + s) + 4))
+        for here, gate in self.tracker.pending():
+            ring = here + gate * np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0],
+                                           [0.0, -1.0], [0.0, 0.0]])
+            px = view.to_image(ring)
+            if np.isfinite(px).all():
+                (x, y), r = px[-1], float(np.abs(px[:-1] - px[-1]).max())
+                boxes.append(_box(x, y, int(r + 3 * view.radius_px(px[-1:]).max()) + 4))
         return boxes
 
     def detect(self, image: np.ndarray, frame: int) -> tuple[
@@ -293,6 +299,11 @@ class Pipeline:
         """Process frames in order, yielding each frame's rows."""
         for i, image in enumerate(frames):
             yield self.process(image, i)
+
+
+def _box(x: float, y: float, pad: int) -> tuple[int, int, int, int]:
+    """The pixel box of half-side ``pad`` around ``(x, y)``."""
+    return int(x) - pad, int(y) - pad, int(x) + pad, int(y) + pad
 
 
 def _merge_boxes(

@@ -180,6 +180,11 @@ class SegmenterConfig:
             resistance times g: about 0.01 g on a snooker cloth).
         stop_window: Frames before a ball's last clear motion whose speed
             predicts where it stops.
+        beside_mm: A ball at rest this near the cue ball (centre to centre)
+            that sets off just before the cue ball is seen to move was struck
+            by it: the stroke starts then (``_set_off_beside``).
+        reach_mm: How much farther, for each frame the cue ball was unseen.
+        beside_frames: How long before the cue ball was seen to move.
     """
 
     fps: float = 30.0
@@ -197,6 +202,9 @@ class SegmenterConfig:
     lost_moving_s: float = 1.0
     roll_decel_mm_s2: float = 98.0
     stop_window: int = 15
+    beside_mm: float = 115.0
+    reach_mm: float = 100.0
+    beside_frames: int = 30
 
     @property
     def rest_frames(self) -> int:
@@ -482,6 +490,7 @@ class StrokeSegmenter:
                 dist = float(np.linalg.norm(pts[0] - rest_w))
                 back = math.ceil(dist / max(step, 1e-6))
                 start = max(start, cand - back)
+        start = min(start, self._set_off_beside(pre, start, rest_w))
         self._start = pre[start].frame
         self._begun = pre[-1].frame
         self._start_conf = conf
@@ -489,6 +498,40 @@ class StrokeSegmenter:
         self._pre.clear()
         self._candidate = None
         self.phase = Phase.STROKE
+
+    def _set_off_beside(self, pre: list[BallFrame], start: int,
+                        rest_w: np.ndarray) -> int:
+        """Index in ``pre`` of the strike, when a ball at rest near the cue
+        ball set off within ``beside_frames`` before ``start`` and did not come
+        back: struck by the cue ball, which was not seen to leave its place
+        (screwing back through it, half hidden by the cue, or unseen: seeds
+        371, 388, 416). Near is ``beside_mm``, and ``reach_mm`` farther for each
+        frame the cue ball was unseen before the ball set off. ``start``
+        otherwise."""
+        c = self.config
+        best = start
+        lo = max(1, start - c.beside_frames)
+        white_seen = [i for i in range(lo - 1, len(pre)) if (
+            (w := pre[i].white()) is not None and pre[i].visible[w])]
+        for tid, xy in self._rest.xy.items():
+            if self._rest.kind.get(tid) == WHITE:
+                continue
+            away = []
+            for i in range(lo, len(pre)):
+                j = pre[i].lookup.get(tid)
+                if j is None or not pre[i].visible[j]:
+                    continue
+                away.append((i, float(np.linalg.norm(pre[i].xy_mm[j] - xy))
+                             > c.start_mm))
+            if not away or not away[-1][1]:
+                continue  # not seen, or back at its place: not struck
+            k = next(k for k in range(len(away)) if all(b for _, b in away[k:]))
+            i0 = away[k][0]
+            last_w = max((i for i in white_seen if i < i0), default=lo - 1)
+            reach = c.beside_mm + c.reach_mm * (i0 - last_w - 1)
+            if np.linalg.norm(xy - rest_w) <= reach:
+                best = min(best, i0 - 1)
+        return best
 
     def _stroke_frame(self) -> list[StrokeTracks | Handling]:
         c = self.config

@@ -30,6 +30,7 @@ far from its anchor does not count as seeing it there.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -169,8 +170,16 @@ class TrackerConfig:
             the cue ball in the D, where they are expected (far balls of
             broadcast views are read less surely).
         spot_mm: How near its spot a colour counts as standing on it.
-        birth_frames: Detection frames a new ball must be seen in, in one place,
-            before it gets a track (except on the first frame).
+        birth_frames: Detection frames a new ball must be seen in (in one
+            place, or along a steady line) before it gets a track (except on
+            the first frame).
+        candidate_mm: A sighting within this (plus half its speed, mm a frame)
+            of where a candidate (not yet a track) is expected is the same ball.
+        candidate_step_mm: Farthest a candidate seen once can have gone in a
+            frame (its speed is not known yet).
+        candidate_frames: A candidate is looked for where it is expected for
+            this many frames after it was first seen, and forgotten when unseen
+            for as many.
         takeover_frames: Frames a ball at rest must have been unseen before a
             new sighting of its kind elsewhere may take its track.
         clear_mm: A new track must be this far from every other ball.
@@ -225,6 +234,10 @@ class TrackerConfig:
             only if it was heading into it faster than this, mm a frame.
         moving_candidate_mm: A track placed at a candidate that moved faster
             than this since first seen (mm a frame, on average) starts moving.
+        touch_mm: A moving ball this near touching one at rest (beyond two
+            radii between centres, mm) may have struck it (``_struck_away``:
+            the chord between sightings of a ball deflected by the contact
+            passes wide of it).
         stopped_speed_mm: A ball lost moving faster than this (mm a frame)
             and found again where it was lost is moving (back off a cushion
             along its way), not at rest there.
@@ -245,6 +258,9 @@ class TrackerConfig:
     spot_birth_prob: float = 0.6
     spot_mm: float = 20.0
     birth_frames: int = 3
+    candidate_mm: float = 15.0
+    candidate_step_mm: float = 150.0
+    candidate_frames: int = 30
     takeover_frames: int = 10
     clear_mm: float = 42.0
     hold_mm: float = 12.0
@@ -270,6 +286,7 @@ class TrackerConfig:
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
     moving_candidate_mm: float = 2.0
+    touch_mm: float = 30.0
     stopped_speed_mm: float = 3.0
 
 
@@ -670,8 +687,11 @@ class BallTracker:
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
             kp = float(dets.probs[j, KINDS.index(t.kind)])
-            if kp < c.blur_prob:
-                # unsure of its kind: no evidence that this ball moved
+            if kp < c.blur_prob and not (d > c.release_mm and self._touched(t)):
+                # unsure of its kind: no evidence that this ball moved (unless
+                # a moving ball has just touched it: then a blurred sighting
+                # away from it, of any colour, may be it, struck; seed 419's
+                # red, blurred into the cloth, read as brown)
                 self._seen_at_anchor(t, dets, j, d)
                 return True
             t.pending.append((self._frame, z.copy()))
@@ -716,6 +736,47 @@ class BallTracker:
                     and _drift(np.array(t.recent)) <= c.settle_speed_mm):
                 self._rest_at(t, mean)
         return True
+
+    def _struck_away(self, t: Track) -> bool:
+        """Set ``t``, at rest and missed at its place, moving if it was struck
+        too hard to be followed: a moving ball has just touched it, and the one
+        sighting of it since lies beyond ``release_mm`` (blurred: seed 419's
+        red, struck into a corner 300 mm away, was seen once on its way). It
+        goes on from there at the speed of that leap (coasting, it is potted if
+        it was heading into a pocket)."""
+        c = self.config
+        a = t.anchor
+        assert a is not None
+        if len(t.pending) != 1 or t.seen_at < 0:
+            return False
+        f, p = t.pending[0]
+        if float(np.linalg.norm(p - a)) <= c.release_mm or not self._touched(t):
+            return False
+        self.releases.append(Release(t.track_id, tuple(t.pending)))
+        v = (p - a) / max(f - t.seen_at, 1)
+        self._restart(t, p)
+        t.state[2:] = v
+        t.meas_mm = p.copy()
+        t.missed = self._frame - f
+        t.state[:2] = p + v * t.missed
+        t.near_pocket = float(np.min(np.linalg.norm(self._pockets - t.state[:2],
+                                                    axis=1)))
+        return True
+
+    def _touched(self, t: Track) -> bool:
+        """Has a moving ball lately come within touching distance of ``t``'s
+        anchor (on its last few measurements, or between them)?"""
+        a = t.anchor
+        assert a is not None
+        reach = 2 * self.spec.ball_radius + self.config.touch_mm
+        for u in self.active():
+            if u is t or u.anchor is not None or u.seen_at < self._frame - 3:
+                continue
+            pts = [*list(u.recent)[-3:], u.state[:2]]
+            for q0, q1 in itertools.pairwise(pts):
+                if _segment_distance(a, q0, q1) <= reach:
+                    return True
+        return False
 
     @staticmethod
     def _lost_speed(t: Track) -> float:
@@ -843,6 +904,8 @@ class BallTracker:
             t.status = TrackStatus.HIDDEN
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
+            if self._struck_away(t):
+                return
             if t.missed > c.coast_frames and float(np.min(np.linalg.norm(
                     self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm:
                 # at rest in a pocket's mouth (in the jaws), and gone where
@@ -943,13 +1006,14 @@ class BallTracker:
         # follow the candidates
         cands: list[_Candidate] = []
         used: set[int] = set()
-        for cd in self._cands:
-            best, best_d = None, 15.0
+        for cd in sorted(self._cands, key=lambda x: -x.count):
+            best, best_d = None, INF
+            here, gate = self._candidate_gate(cd, self._frame)
             for j in sure:
                 if j in used or KINDS[kinds[j]] != cd.kind:
                     continue
-                d = float(np.linalg.norm(dets.xy_mm[j] - cd.xy))
-                if d < best_d:
+                d = float(np.linalg.norm(dets.xy_mm[j] - here))
+                if d < min(best_d, gate):
                     best, best_d = j, d
             if best is not None:
                 used.add(best)
@@ -957,7 +1021,8 @@ class BallTracker:
                 cd.count += 1
                 cd.frame = self._frame
                 cands.append(cd)
-            elif regions_px is not None and self._frame - cd.frame < 30:
+            elif (regions_px is not None
+                  and self._frame - cd.frame < self.config.candidate_frames):
                 cands.append(cd)  # maybe not looked at this frame
         for j in sure:
             if j not in used:
@@ -978,6 +1043,36 @@ class BallTracker:
                 self._cands.append(cd)
                 continue
             self._seen(t, dets, j)
+
+    def _candidate_gate(self, cd: _Candidate, frame: int
+                        ) -> tuple[np.ndarray, float]:
+        """Where candidate ``cd`` is expected in ``frame`` (table mm), and how
+        far from there its next sighting may be: a ball first seen in motion
+        (the cue ball in hand, struck before it was found) moves on between
+        sightings."""
+        c = self.config
+        if cd.count == 1:
+            return cd.xy, c.candidate_step_mm
+        v = cd.velocity()
+        here = cd.xy + v * (frame - cd.frame)
+        return here, c.candidate_mm + 0.5 * float(np.linalg.norm(v))
+
+    def pending(self) -> list[tuple[np.ndarray, float]]:
+        """Candidates that may be a potted colour or cue ball back on the table
+        (the cue ball in hand, put down where nothing else changes), first seen
+        in the last ``candidate_frames``: where each is expected in the next
+        frame (table mm) and how far from there it may be (mm). One seen once
+        is looked for where it was (in motion, it changes the image, and is
+        searched there anyway). (Not any candidate: the dark opening of a
+        pocket makes discs read as red, which looked at again and again
+        would become a track.)"""
+        c = self.config
+        nxt = self._frame + 1
+        gone = {t.kind for t in self.tracks if t.status == TrackStatus.POTTED}
+        return [self._candidate_gate(cd, nxt) if cd.count > 1
+                else (cd.xy, c.candidate_mm) for cd in self._cands
+                if cd.kind in gone and cd.kind != BallKind.RED
+                and nxt - cd.first <= c.candidate_frames]
 
     def _det_at(self, dets: Detections, cd: _Candidate) -> int | None:
         """This frame's detection of a candidate (None: not seen this frame)."""
@@ -1051,6 +1146,13 @@ class BallTracker:
                 self._start_as_seen(t, cd)
                 return t
         return None
+
+
+def _segment_distance(p: np.ndarray, q0: np.ndarray, q1: np.ndarray) -> float:
+    """Distance from point ``p`` to the segment ``q0``-``q1`` (mm)."""
+    d = q1 - q0
+    s = float(np.clip((p - q0) @ d / max(float(d @ d), 1e-9), 0.0, 1.0))
+    return float(np.linalg.norm(p - (q0 + s * d)))
 
 
 def _drift(pts: np.ndarray) -> float:

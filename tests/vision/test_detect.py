@@ -111,10 +111,30 @@ def test_balls_fit_on_the_bed_or_in_a_corner_pockets_jaws() -> None:
         ((500.0, hw - r + 12.0), False),      # beyond the cushion, far from pockets
         ((0.0, -hw + r + 30.0), True),        # well on the bed
         ((hl - 33.0, hw - r + 12.0), True),   # stopped in a corner pocket's jaws
-        ((hl - r + 20.0, hw - r + 20.0), False),  # deep in the corner's opening
+        ((hl - r + 15.0, hw - r + 17.0), True),   # deep in them (seed 411)
+        ((hl - r + 24.0, hw - r + 24.0), False),  # deep in the corner's opening
     ]
     xy = np.array([p for p, _ in cases])
     assert det._on_table(xy).tolist() == [ok for _, ok in cases]
+
+
+@pytest.mark.parametrize(("beyond_mm", "sure", "kept"), [
+    (0.0, 0.5, True),     # on the bed: the classifier decides
+    (12.0, 0.92, True),   # in a corner's jaws: sure of its kind
+    (12.0, 0.85, False),
+    (17.0, 0.98, False),  # deeper: the opening's dark discs read red at 0.98
+    (17.0, 0.9997, True),  # seed 411's cue ball, stopped there
+])
+def test_the_deeper_in_a_corners_jaws_the_surer_a_ball_must_be(
+        beyond_mm: float, sure: float, kept: bool) -> None:
+    camera = make_camera("overhead", np.random.default_rng(3), size=SIZE)
+    det = BallDetector(truth_calibration(camera), AcceptAll())
+    r = OFFICIAL.ball_radius
+    xy = np.array([[OFFICIAL.half_length - r + beyond_mm,
+                    OFFICIAL.half_width - r + beyond_mm]])
+    probs = np.zeros((1, NONE_CLASS + 1), np.float32)
+    probs[0, 1], probs[0, NONE_CLASS] = sure, 1.0 - sure
+    assert det._sure_enough(xy, probs).tolist() == [kept]
 
 
 def test_disc_coverage_ignores_points_off_the_map() -> None:

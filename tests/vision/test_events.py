@@ -453,3 +453,28 @@ def test_a_contact_in_the_one_frame_the_cue_ball_was_unseen() -> None:
     xy[3, 0] = xy[2, 0]  # held where last seen, unseen
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
     assert ev.first_contact == ("red",)
+
+
+@pytest.mark.parametrize(("gap_mm", "away", "first"), [
+    (10.0, True, ("red",)),   # seed 416: beside it, struck at once
+    (45.0, True, ("red",)),   # seed 371: reached in the frame of the strike
+    (90.0, True, ()),         # too far to have been reached unseen
+    (10.0, False, ()),        # it set off across the line: not struck by it
+])
+def test_a_ball_struck_from_beside_before_the_cue_ball_is_seen_to_move(
+        gap_mm: float, away: bool, first: tuple[str, ...]) -> None:
+    # the cue ball is struck at row 2 into a red beside it and screws back:
+    # read at its place until row 8, then seen rolling back (-x); the red
+    # sets off at row 3 along the line of centres (or across it)
+    t = 40
+    red = np.array([R2 + gap_mm, 0.0])
+    xy = np.full((t, 2, 2), np.nan)
+    xy[:, 0] = (0.0, 0.0)
+    for r in range(8, t):
+        xy[r, 0] = (-8.0 * min(r - 7, 15), 0.0)
+    xy[:, 1] = red
+    step = np.array([25.0, 0.0] if away else [-5.0, 25.0])  # (back, across)
+    for r in range(3, t):
+        xy[r, 1] = red + step * min(r - 2, 20)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == first

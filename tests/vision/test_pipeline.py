@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from baulk.video import calibration_for
+from vision.kinds import BallKind
 from vision.pipeline import LOST_FRAMES, Pipeline
 from vision.track import TrackStatus
 
@@ -15,7 +16,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "sample_videos" / "overhead_seed1
 
 
 @pytest.mark.parametrize(("lost", "full_searches"), [
-    (None, 1), ("hidden", 2), ("potted", 2)])
+    (None, 1), ("hidden", 2), ("potted", 2), ("in hand", 2), ("potted colour", 1)])
 def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
         lost: str | None, full_searches: int, overhead_first_frame: np.ndarray
 ) -> None:
@@ -32,6 +33,10 @@ def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
         t.status, t.missed = TrackStatus.HIDDEN, LOST_FRAMES + 1
     elif lost == "potted":  # found potted a moment ago: it may be in the jaws
         t.status, t.anchor, t.potted_at = TrackStatus.POTTED, None, 2
+    elif lost is not None:  # potted long ago: only the cue ball comes back
+        kind = BallKind.WHITE if lost == "in hand" else BallKind.PINK
+        t = next(t for t in pipe.tracker.tracks if t.kind == kind)
+        t.status, t.anchor, t.potted_at = TrackStatus.POTTED, None, -1000
     searches = [pipe.detect(image, f)[0] for f in range(1, 6)]
     assert searches.count(None) == full_searches - 1
     assert all(r in ([], None) for r in searches)  # the same image: nothing changed

@@ -307,3 +307,29 @@ def test_a_fast_ball_unseen_for_a_few_frames_has_not_jumped() -> None:
     strokes, _ = _run(still + frames)
     assert len(strokes) == 1
     assert strokes[0].end_frame >= 40 + 39
+
+
+@pytest.mark.parametrize(("gap", "white_unseen", "start"), [
+    (0, False, 40),   # beside the cue ball: struck at once (seed 416)
+    (2, True, 42),    # 250 mm off, reached unseen (seed 388): the frame
+                      # before the red set off
+    (2, False, 48),   # the same, the cue ball read at its place: not it
+])
+def test_a_ball_set_off_near_the_cue_ball_starts_the_stroke(
+        gap: int, white_unseen: bool, start: int) -> None:
+    # the cue ball is struck at frame 40 into a red, ``gap`` frames away, and
+    # screws back; read at its place (or unseen) until it is seen rolling
+    # back past it from frame 48, while the red runs off
+    red_x = -1100.0 + 2 * 26.25 + 200.0 * gap / 2
+    rest = {**BASE, 4: ("red", (red_x, -100.0), True)}
+    frames = [_frame(f, rest) for f in range(41)]
+    for f in range(41, 120):
+        white = ("white", (-1100.0, -100.0), not white_unseen)
+        if f >= 48:
+            i = f - 48
+            white = ("white", (-1100.0 - 10.0 * min(i, 20), -100.0), True)
+        hit = 41 + gap
+        red = ("red", (red_x + 30.0 * min(max(f - hit + 1, 0), 20), -100.0), True)
+        frames.append(_frame(f, {**rest, 1: white, 4: red}))
+    strokes, _ = _run(frames)
+    assert strokes and strokes[0].start_frame == start

@@ -8,7 +8,7 @@ import pytest
 from calibration.table import OFFICIAL
 from vision.detections import Detections
 from vision.kinds import KINDS, NONE_CLASS, BallKind
-from vision.track import BallTracker, TrackStatus
+from vision.track import BallTracker, Track, TrackStatus
 
 
 def _dets(items: list[tuple[str, float, float]]) -> Detections:
@@ -513,3 +513,96 @@ def test_white_taken_for_potted_and_seen_rolling_on_gets_its_track_moving() -> N
         tr.update(_dets([("white", hl - 350.0, hw - 500.0 - 10 * f), blue]))
     assert white.status == TrackStatus.SEEN and white.anchor is None
     assert np.allclose(white.reported_mm, (hl - 350.0, hw - 500.0 - 10 * 11), atol=3)
+
+
+@pytest.mark.parametrize("step", [0.0, 45.0, 100.0])
+def test_cue_ball_in_hand_found_rolling_gets_its_track_back(step: float) -> None:
+    # the cue ball was potted; placed in the D unseen and struck, it is first
+    # found rolling fast: its sightings, a step apart, make one candidate, and
+    # its track comes back moving with it (each sighting was a new candidate)
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    for f in range(12):
+        tr.update(_dets([("white", hl - 400 + 30 * f, hw - 400 + 30 * f), blue]))
+    white = next(t for t in tr.tracks if t.kind == BallKind.WHITE)
+    for _ in range(30):
+        tr.update(_dets([blue]))
+    assert white.status == TrackStatus.POTTED
+    start = np.array([-1000.0, 100.0])
+    for f in range(tr.config.birth_frames):
+        tr.update(_dets([("white", *(start + (step * f, 0.0))), blue]))
+    assert white.status == TrackStatus.SEEN
+    assert (white.anchor is None) == (step > 0)
+    f = tr.config.birth_frames + 3
+    for g in range(tr.config.birth_frames, f + 1):
+        tr.update(_dets([("white", *(start + (step * g, 0.0))), blue]))
+    assert np.allclose(white.reported_mm, start + (step * f, 0.0), atol=3)
+
+
+@pytest.mark.parametrize(("kind", "looked_for"), [
+    ("white", True),   # the cue ball in hand, put down: back on the table
+    ("red", False),    # a red not tracked: a pocket's dark opening, say
+])
+def test_candidate_for_a_potted_ball_is_looked_for_where_it_is_expected(
+        kind: str, looked_for: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    tr.update(_dets([blue, ("white", -1000.0, 0.0)]))
+    white = next(t for t in tr.tracks if t.kind == BallKind.WHITE)
+    white.status, white.anchor = TrackStatus.POTTED, None  # in hand
+    for f in range(2):  # not yet a track, rolling 40 mm a frame
+        tr.update(_dets([blue, (kind, 500.0 + 40 * f, 200.0)]))
+    if not looked_for:
+        assert tr.pending() == []
+        return
+    [(here, gate)] = tr.pending()
+    assert np.allclose(here, (580.0, 200.0)) and gate < 40
+    for _ in range(tr.config.candidate_frames):
+        tr.update(_dets([blue]))
+    assert tr.pending() == []
+
+
+def _struck_red(touched: bool, sightings: int, p_red: float) -> Track:
+    """A red at rest, 400 mm from the top-right pocket; the white runs at it
+    (or, ``touched`` False, passes 200 mm wide), then ``sightings`` blurred
+    sightings (``p_red`` sure of red, the rest another colour) go from the red's
+    place into the pocket at 100 mm a frame; then nothing. The red's track."""
+    tr = BallTracker(OFFICIAL)
+    red = np.array([1549.0, -562.0])
+    into = np.array([1784.5, -889.0]) - red
+    into /= np.linalg.norm(into)
+    blue = ("blue", 0.0, 400.0)
+    lane = red + (0.0, 0.0 if touched else 200.0)
+    white = lane + (-300.0, 0.0)
+    tr.update(_dets([("white", *white), ("red", *red), blue]))
+    rid = next(t.track_id for t in tr.active() if t.kind == BallKind.RED)
+    for f in range(1, 6):  # to 50 mm from the red's centre: touching it
+        white = lane + (-300.0 + 50.0 * f, 0.0)
+        tr.update(_dets([("white", *white), ("red", *red), blue]))
+    for k in range(1, 10):
+        white = white + (0.0, 50.0)
+        items = [("white", *white), blue]
+        if k <= sightings:
+            items.append(("red", *(red + 100.0 * k * into)))
+        d = _dets(items)
+        if k <= sightings:
+            d = _unsure(d, 2, "red", p_red)
+        tr.update(d)
+    return next(t for t in tr.tracks if t.track_id == rid)
+
+
+@pytest.mark.parametrize(("touched", "sightings", "p_red", "potted"), [
+    (True, 3, 0.07, True),    # seed 419: blurred, it read as brown
+    (True, 1, 0.76, True),    # seen once, then too fast to see
+    (False, 3, 0.07, False),  # nothing touched it: another ball's blur
+    (False, 1, 0.76, False),
+    (True, 1, 0.07, True),    # touched and gone: a blur of any colour shows where
+    (True, 0, 0.07, False),   # touched and gone, nothing shows where: held
+])
+def test_ball_struck_too_hard_to_follow_is_potted_where_it_was_heading(
+        touched: bool, sightings: int, p_red: float, potted: bool) -> None:
+    red = _struck_red(touched, sightings, p_red)
+    assert (red.status == TrackStatus.POTTED) == potted
+    if not potted:
+        assert red.anchor is not None and np.allclose(red.anchor, (1549.0, -562.0))
