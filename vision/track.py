@@ -668,10 +668,12 @@ class BallTracker:
         c = self.config
         z = dets.xy_mm[j].astype(np.float64)
         if t.status == TrackStatus.POTTED and t.anchor is None:
-            # not potted after all: stopped in the jaws, where it vanished
-            # (held there, where no motion may call for a look; set moving
-            # again as any ball at rest is)
-            self._rest_at(t, z)
+            # not potted after all: in the jaws, where it vanished; followed
+            # as moving (looked for in every frame) until it settles: it may
+            # be rattling back out (seed 390's cue ball, held at rest where
+            # it was seen again, crept 20 mm out unseen and was taken for
+            # potted a second time)
+            self._restart(t, z)
             t.potted_at = -1
             self._seen(t, dets, j)
             return True
@@ -772,7 +774,7 @@ class BallTracker:
         for u in self.active():
             if u is t or u.anchor is not None or u.seen_at < self._frame - 3:
                 continue
-            pts = [*list(u.recent)[-3:], u.state[:2]]
+            pts = [*u.recent, u.state[:2]]  # (its last 8 measurements)
             for q0, q1 in itertools.pairwise(pts):
                 if _segment_distance(a, q0, q1) <= reach:
                     return True
