@@ -235,9 +235,9 @@ class TrackerConfig:
         moving_candidate_mm: A track placed at a candidate that moved faster
             than this since first seen (mm a frame, on average) starts moving.
         touch_mm: A moving ball this near touching one at rest (beyond two
-            radii between centres, mm) may have struck it (``_struck_away``:
-            the chord between sightings of a ball deflected by the contact
-            passes wide of it).
+            radii between centres, mm) may have struck it (``_touched``: the
+            chord between sightings of a ball deflected by the contact passes
+            wide of it).
         stopped_speed_mm: A ball lost moving faster than this (mm a frame)
             and found again where it was lost is moving (back off a cushion
             along its way), not at rest there.
@@ -739,32 +739,6 @@ class BallTracker:
                 self._rest_at(t, mean)
         return True
 
-    def _struck_away(self, t: Track) -> bool:
-        """Set ``t``, at rest and missed at its place, moving if it was struck
-        too hard to be followed: a moving ball has just touched it, and the one
-        sighting of it since lies beyond ``release_mm`` (blurred: seed 419's
-        red, struck into a corner 300 mm away, was seen once on its way). It
-        goes on from there at the speed of that leap (coasting, it is potted if
-        it was heading into a pocket)."""
-        c = self.config
-        a = t.anchor
-        assert a is not None
-        if len(t.pending) != 1 or t.seen_at < 0:
-            return False
-        f, p = t.pending[0]
-        if float(np.linalg.norm(p - a)) <= c.release_mm or not self._touched(t):
-            return False
-        self.releases.append(Release(t.track_id, tuple(t.pending)))
-        v = (p - a) / max(f - t.seen_at, 1)
-        self._restart(t, p)
-        t.state[2:] = v
-        t.meas_mm = p.copy()
-        t.missed = self._frame - f
-        t.state[:2] = p + v * t.missed
-        t.near_pocket = float(np.min(np.linalg.norm(self._pockets - t.state[:2],
-                                                    axis=1)))
-        return True
-
     def _touched(self, t: Track) -> bool:
         """Has a moving ball lately come within touching distance of ``t``'s
         anchor (on its last few measurements, or between them)?"""
@@ -906,8 +880,6 @@ class BallTracker:
             t.status = TrackStatus.HIDDEN
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
-            if self._struck_away(t):
-                return
             if t.missed > c.coast_frames and float(np.min(np.linalg.norm(
                     self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm:
                 # at rest in a pocket's mouth (in the jaws), and gone where
