@@ -19,7 +19,7 @@ TOUCH_TOLERANCE_MM = 0.5
 """Two balls whose centres are within one diameter plus this are touching."""
 
 
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
+def segment_distance(p: Point, a: Point, b: Point) -> float:
     """Distance from point ``p`` to the segment ``a``-``b``."""
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
@@ -59,7 +59,7 @@ def path_blockers(
     return [
         (name, p)
         for name, p in obstacles
-        if _segment_distance(p, cue, end) < diameter - 1e-9
+        if segment_distance(p, cue, end) < diameter - 1e-9
     ]
 
 

@@ -525,7 +525,9 @@ class StrokeSegmenter:
                              > c.start_mm))
             if not away or not away[-1][1]:
                 continue  # not seen, or back at its place: not struck
-            k = next(k for k in range(len(away)) if all(b for _, b in away[k:]))
+            # set off at the first sighting after the last one at its place
+            k = 1 + max((k for k, (_, gone) in enumerate(away) if not gone),
+                        default=-1)
             i0 = away[k][0]
             last_w = max((i for i in white_seen if i < i0), default=lo - 1)
             reach = c.beside_mm + c.reach_mm * (i0 - last_w - 1)

@@ -40,6 +40,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from calibration.table import TableSpec
+from rules.geometry import segment_distance
 from vision.detect import CUT_MARGIN
 from vision.detections import Detections
 from vision.kinds import KINDS, MAX_COUNT, BallKind
@@ -750,7 +751,7 @@ class BallTracker:
                 continue
             pts = [*u.recent, u.state[:2]]  # (its last 8 measurements)
             for q0, q1 in itertools.pairwise(pts):
-                if _segment_distance(a, q0, q1) <= reach:
+                if segment_distance(a, q0, q1) <= reach:
                     return True
         return False
 
@@ -1120,13 +1121,6 @@ class BallTracker:
                 self._start_as_seen(t, cd)
                 return t
         return None
-
-
-def _segment_distance(p: np.ndarray, q0: np.ndarray, q1: np.ndarray) -> float:
-    """Distance from point ``p`` to the segment ``q0``-``q1`` (mm)."""
-    d = q1 - q0
-    s = float(np.clip((p - q0) @ d / max(float(d @ d), 1e-9), 0.0, 1.0))
-    return float(np.linalg.norm(p - (q0 + s * d)))
 
 
 def _drift(pts: np.ndarray) -> float:

@@ -601,7 +601,7 @@ def _struck_red(touched: bool, sightings: int, p_red: float) -> Track:
     place into the pocket at 100 mm a frame; then nothing. The red's track."""
     tr = BallTracker(OFFICIAL)
     red = np.array([1549.0, -562.0])
-    into = np.array([1784.5, -889.0]) - red
+    into = np.array(OFFICIAL.pockets["top_right"]) - red
     into /= np.linalg.norm(into)
     blue = ("blue", 0.0, 400.0)
     lane = red + (0.0, 0.0 if touched else 200.0)
