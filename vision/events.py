@@ -222,6 +222,7 @@ class EventConfig:
     detour_share: float = 0.1
     knock_deg: float = 30.0
     off_speed_mm: float = 20.0
+    over_rows: float = 2.5
     put_back_mm: float = 300.0
     hand_mm: float = 150.0
     beside_mm: float = 60.0
@@ -249,6 +250,15 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
         if placed:
             return int(g)
     return None
+
+
+def _last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3) -> np.ndarray:
+    """(2,) mm per row of a ball's last move: from its sighting before the last
+    (``max_gap`` rows back at most: a fast ball is often missed for a frame as
+    it leaves), zero if there is none."""
+    if len(seen) < 2 or seen[-1] - seen[-2] > max_gap:
+        return np.zeros(2)
+    return (xy[seen[-1]] - xy[seen[-2]]) / float(seen[-1] - seen[-2])
 
 
 def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
@@ -898,11 +908,9 @@ class EventDetector:
             if present[-1] and put_back is None:
                 # held hidden to the end: off the table only if it left moving
                 # over a cushion; otherwise it is hidden at rest (not an event)
-                k = int(seen[-1]) if len(seen) else None
-                if k is None or k < s0 or k == 0 or not vis[k - 1]:
+                if not len(seen) or seen[-1] < s0:
                     continue
-                v = xy[k] - xy[k - 1]
-                if np.linalg.norm(v) < 5.0:
+                if np.linalg.norm(_last_step(xy, seen)) < 5.0:
                     continue
             seen = seen[seen >= s0 - 1]
             if len(seen) == 0:
@@ -912,7 +920,7 @@ class EventDetector:
                 continue
             k = int(seen[-1])
             p = xy[k]
-            v = xy[k] - xy[k - 1] if k > 0 and vis[k - 1] else np.zeros(2)
+            v = _last_step(xy, seen)
             ahead = p + 1.5 * v
             gone_row = min(k + 1, t_len - 1)
             name, dist = min(((n, float(min(np.linalg.norm(q - p),
@@ -924,10 +932,11 @@ class EventDetector:
             at_cushion = any(
                 abs(p[a]) > lim - 120 and v[a] * math.copysign(1.0, p[a])
                 >= c.off_speed_mm for a, lim in ((0, hl), (1, hw)))
-            if dist <= c.pocket_mm:
+            over = self._over_nose(p, v)
+            if dist <= c.pocket_mm and not over:
                 conf = 0.95 if dist < c.pocket_mm * 0.7 else 0.7
                 out.append((j, gone_row, EventKind.POT, name, conf, None))
-            elif out_of_bed or at_cushion:
+            elif over or out_of_bed or at_cushion:
                 out.append((j, gone_row, EventKind.OFF_TABLE, None, 0.8, None))
             elif tr.interrupted:
                 out.append((j, gone_row, EventKind.POT, None, 0.4,
@@ -1023,6 +1032,30 @@ class EventDetector:
                         out.append((j, row, name))
         out.sort(key=lambda e: e[1])
         return out
+
+    def _over_nose(self, p: np.ndarray, v: np.ndarray) -> bool:
+        """Did a ball last seen at ``p`` running ``v`` (mm a row) leave over a
+        cushion? Its straight path meets a cushion nose (its centre a radius
+        from it) within ``over_rows`` steps, at least ``off_speed_mm`` a step and
+        a radius clear of every pocket's jaw points (``TableSpec.jaw_points``):
+        it cannot have gone into a pocket there (seed 439's cue ball, jumping
+        the top cushion 144 mm from a corner, was taken as potted in it)."""
+        c, spec = self.config, self.spec
+        if float(np.linalg.norm(v)) < c.off_speed_mm:
+            return False
+        r = spec.ball_radius
+        lims = (spec.half_length - r, spec.half_width - r)
+        hits = [((math.copysign(lim, v[a]) - p[a]) / v[a], a)
+                for a, lim in enumerate(lims) if abs(v[a]) > 1e-9]
+        hits = [(u, a) for u, a in hits if -1.0 <= u <= c.over_rows]
+        if not hits:
+            return False
+        u, a = min(hits)
+        along = abs(float(p[1 - a] + u * v[1 - a]))
+        corner_jaw = spec.corner_mouth_mm / math.sqrt(2.0) + r
+        if a == 0:  # an end cushion
+            return along < spec.half_width - corner_jaw
+        return spec.middle_mouth_mm / 2 + r < along < spec.half_length - corner_jaw
 
     def _pocket_gap(self, p: np.ndarray) -> float:
         """Distance (mm) from ``p`` to the nearest pocket."""

@@ -386,6 +386,37 @@ def test_ball_gone_by_a_cushion_left_the_table_only_running_at_it(
     assert (Unknown.BALL_LOST in ev.unknown) == (not off)
 
 
+@pytest.mark.parametrize(
+    ("cross_y", "every_frame", "event"),
+    [
+        (-745.0, True, "off"),  # jumps the top cushion 144 mm from the corner
+        (-500.0, False, "off"),  # missed in the frame before its last sighting
+        (-780.0, False, "off"),
+        (-870.0, True, "pot"),  # between the corner's jaws: into the pocket
+        (-850.0, False, "pot"),
+    ],
+)
+def test_a_fast_ball_gone_over_the_top_cushion_by_a_corner(
+    cross_y: float, every_frame: bool, event: str
+) -> None:
+    t = 30
+    step = np.array([150.0, -50.0])
+    cross = np.array([OFFICIAL.half_length - OFFICIAL.ball_radius, cross_y])
+    path = cross - np.arange(10, 0, -1)[:, None] * step  # last seen a step short
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (-900.0, 300.0)
+    xy[:2, 0] = path[0]
+    xy[2:12, 0] = path
+    xy[12:, 0] = path[-1]  # held where last seen, unseen
+    vis = np.ones((t, 2), bool)
+    vis[12:, 0] = False
+    if not every_frame:
+        vis[10, 0] = False
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.off_table == (("white",) if event == "off" else ())
+    assert ev.potted == ((("white", "top_right"),) if event == "pot" else ())
+
+
 @pytest.mark.parametrize(("gap_mm", "unseen"), [(120.0, False), (700.0, True)])
 def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> None:
     # the cue ball runs at the top-right pocket and turns back off its jaws;
