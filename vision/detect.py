@@ -87,16 +87,19 @@ DEEP_JAWS_SURE = 0.995
 """See ``DEEP_JAWS_MARGIN_MM``."""
 
 
-def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray
-                  ) -> np.ndarray:
+def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
+                  hidden: np.ndarray | None = None) -> np.ndarray:
     """(N,) share of each disc's sample points where ``fg`` >= 0.5.
 
-    Sample points outside ``fg`` are left out (a disc wholly outside scores 1).
+    Sample points outside ``fg``, or ``hidden``, are left out (a disc wholly
+    outside scores 1).
 
     Args:
         fg: (H, W) float32 foreground strength.
         centres: (N, 2) disc centres, px in ``fg``.
         radii: (N,) expected ball radii, px.
+        hidden: (H, W) uint8, 1 where an occluder stands in front of the bed
+            (``TableView.occluder_mask``), or None.
     """
     n = len(centres)
     if n == 0:
@@ -114,6 +117,9 @@ def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray
     # points off the map (a ball cut by a search box's edge) do not count
     h, w = fg.shape[:2]
     inside = (px >= 0) & (px <= w - 1) & (py >= 0) & (py <= h - 1)
+    if hidden is not None:
+        inside &= cv2.remap(hidden, px, py, cv2.INTER_NEAREST,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=0) == 0
     hits = ((vals >= 0.5) & inside).sum(axis=1)
     n_in = inside.sum(axis=1)
     return np.where(n_in > 0, hits / np.maximum(n_in, 1), 1.0)
@@ -152,6 +158,7 @@ def fit_circles(
     iterations: int = 2,
     contrast: np.ndarray | None = None,
     radius_scale: float = 1.0,
+    hidden: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Sub-pixel circle fits to ball outlines in a foreground map.
 
@@ -173,10 +180,15 @@ def fit_circles(
         radius_scale: Fitted over expected radius of fully seen balls; where
             too little of an outline shows (``FREE_FIT_MIN_SHARE``) the radius
             is held at ``radii * radius_scale`` and only the centre is fitted.
+        hidden: (H, W) uint8, 1 where an occluder stands in front of the bed
+            (``TableView.occluder_mask``), or None. A ray whose edge lies on it
+            met the occluder, not the ball's outline: it is left out of the fit
+            and of the share that makes the quality.
 
     Returns:
-        (centres (N, 2) px, radii (N,) px, quality (N,) 0-1: share of rays that
-        found an edge on the fitted circle; 0 when the fit failed).
+        (centres (N, 2) px, radii (N,) px, quality (N,) 0-1: share of the rays
+        not hidden that found an edge on the fitted circle; 0 when the fit
+        failed).
     """
     fgc = np.clip(fg, 0.0, 1.0).astype(np.float32)
     n = len(centres)
@@ -230,11 +242,19 @@ def fit_circles(
             rr_con, real = _steepest_fall(contrast, out_c[ii], dirs[kk], lo, hi)
             rr_all[ii[real], kk[real]] = rr_con[real]
         ok_all &= rr_all <= 1.4 * r0[:, None]
+        seen = np.ones((n, N_RAYS), bool)
+        if hidden is not None:
+            # (one pixel past the edge: where the outline ends at the occluder)
+            reach = rr_all + 1.0
+            ex = (out_c[:, None, 0] + dirs[None, :, 0] * reach).astype(np.float32)
+            ey = (out_c[:, None, 1] + dirs[None, :, 1] * reach).astype(np.float32)
+            seen = cv2.remap(hidden, ex, ey, cv2.INTER_NEAREST,
+                             borderMode=cv2.BORDER_CONSTANT, borderValue=0) == 0
         for i in range(n):
             res, n_use = None, 1
             # without the lower arc where it is left out; with it (better than
             # nothing) where the rest shows too little (the front of the pack)
-            for allowed in (use[i], np.ones(N_RAYS, bool)):
+            for allowed in (use[i] & seen[i], seen[i]):
                 sel = ok_all[i] & allowed
                 n_use = max(int(allowed.sum()), 1)
                 res = _fit_one(out_c[i], dirs[sel] * rr_all[i, sel, None], r0[i],
@@ -593,6 +613,7 @@ class BallDetector:
         rx0, ry0 = self.view.roi[:2]
         fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
         bed = self.view.bed_mask[y0 - ry0 : y1 - ry0, x0 - rx0 : x1 - rx0]
+        hidden = self.view.occluder_mask[y0 - ry0 : y1 - ry0, x0 - rx0 : x1 - rx0]
         fg *= bed
         mask = (fg >= 0.5).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -610,7 +631,7 @@ class BallDetector:
         peaks, r_exp, _ = _nms(peaks, r_exp, dval)
         con = self.cloth.contrast(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
         c, r, q = fit_circles(fg, peaks, r_exp, None, contrast=con,
-                              radius_scale=self._radius_scale)
+                              radius_scale=self._radius_scale, hidden=hidden)
         whole = q >= 0.9  # free fits to whole outlines: the radius scale
         if whole.any():
             ratio = float(np.median(r[whole] / r_exp[whole]))
@@ -621,9 +642,10 @@ class BallDetector:
             idx = _dedupe(c, r, q)
             c, r, q = c[idx], r[idx], q[idx]
         c, r, q = self._add_highlight_seeds(image[y0:y1, x0:x1], mask, (x0, y0),
-                                            c, r, q, (fg, con))
+                                            c, r, q, (fg, con, hidden))
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
-        disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])))
+        disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])),
+                             hidden)
         keep = disc >= MIN_DISC_COVER
         c, r, q = c[keep], r[keep], q[keep]
         lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
@@ -666,7 +688,7 @@ class BallDetector:
         c: np.ndarray,
         r: np.ndarray,
         q: np.ndarray,
-        maps: tuple[np.ndarray, np.ndarray],
+        maps: tuple[np.ndarray, np.ndarray, np.ndarray],
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Balls inside clusters found from their specular highlights.
 
@@ -678,7 +700,7 @@ class BallDetector:
         blob inside a cluster larger than a ball that no candidate explains yet
         becomes a candidate at highlight - offset, then is fitted to whatever of
         its outline shows (``fit_circles`` with the radius known); ``maps`` are
-        the crop's foreground and contrast maps.
+        the crop's foreground, contrast and occluder maps.
         """
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
         r_med = float(np.median(r)) if len(r) else 6.0
@@ -778,9 +800,9 @@ class BallDetector:
             return c, r, q
         c2 = np.array(add_c)
         r2 = np.array(add_r)
-        fg, con = maps
+        fg, con, hidden = maps
         fc, fr, fq = fit_circles(fg, c2, r2, None, iterations=1, contrast=con,
-                                 radius_scale=self._radius_scale)
+                                 radius_scale=self._radius_scale, hidden=hidden)
         fitted = (fq >= 0.3) & (np.linalg.norm(fc - c2, axis=1) < 0.5 * r2)
         c2[fitted], r2[fitted] = fc[fitted], fr[fitted]
         q2 = np.where(fitted, fq, 0.3)

@@ -8,6 +8,12 @@ import cv2
 import numpy as np
 
 from calibration.mapping import Calibration
+from calibration.table import CUSHION_NOSE_HEIGHT_MM
+
+CUSHION_DEPTH_MM = 300.0
+"""How far the occluding cushion and rail reach toward the camera from a cushion
+nose (the cushion and the wooden rail behind it, generously: the band only has to
+cover the hidden lower part of a ball against the nose)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,11 +25,16 @@ class TableView:
         roi: (x0, y0, x1, y1) int pixel box holding every ball image on the bed.
         bed_mask: (y1 - y0, x1 - x0) uint8 mask of the roi, 1 where a ball's image
             can lie (the bed between the cushion noses, up to a ball's height).
+        occluder_mask: (y1 - y0, x1 - x0) uint8 mask of the roi, 1 where a
+            cushion stands between the camera and the bed (in an oblique view, the
+            near cushion hides the lower part of a ball against it): an outline
+            there is hidden, not ended. All 0 looking down from over the bed.
     """
 
     cal: Calibration
     roi: tuple[int, int, int, int] = field(init=False)
     bed_mask: np.ndarray = field(init=False, repr=False)
+    occluder_mask: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         spec = self.cal.spec
@@ -58,6 +69,39 @@ class TableView:
         cv2.fillConvexPoly(mask, hull, 1)
         object.__setattr__(self, "roi", (x0, y0, x1, y1))
         object.__setattr__(self, "bed_mask", mask)
+        object.__setattr__(self, "occluder_mask", self._occluders(mask.shape))
+
+    def _occluders(self, shape: tuple[int, ...]) -> np.ndarray:
+        """``occluder_mask``: for each cushion the camera stands beyond, the image
+        of its top, from the nose out ``CUSHION_DEPTH_MM`` toward the camera, at
+        the nose's height."""
+        occ = np.zeros(shape, np.uint8)
+        pose = self.cal.pose
+        if pose is None:
+            return occ
+        spec = self.cal.spec
+        lims = (spec.half_length, spec.half_width)
+        centre = pose.centre_mm
+        x0, y0 = self.roi[:2]
+        n = 40
+        for axis in (0, 1):
+            for sign in (-1.0, 1.0):
+                lim = lims[axis]
+                if sign * float(centre[axis]) <= lim + CUSHION_DEPTH_MM:
+                    continue  # the camera is not beyond this cushion
+                span = lims[1 - axis] + CUSHION_DEPTH_MM
+                nose = np.zeros((n, 2))
+                nose[:, axis] = sign * lim
+                nose[:, 1 - axis] = np.linspace(-span, span, n)
+                top = nose.copy()
+                top[:, axis] = sign * (lim + CUSHION_DEPTH_MM)
+                quad = np.concatenate([nose, top[::-1]])
+                img = self.cal.table_to_image(quad, z_mm=CUSHION_NOSE_HEIGHT_MM)
+                if not np.isfinite(img).all():
+                    continue
+                p = np.round((img - [x0, y0]) * 4).astype(np.int32)
+                cv2.fillPoly(occ, [p], 1, shift=2)
+        return occ
 
     @property
     def ball_radius_mm(self) -> float:

@@ -254,3 +254,29 @@ def test_no_ball_is_fitted_off_centre_where_a_search_box_cuts_the_pack(
     assert len(d) >= 3
     off = np.linalg.norm(d.xy_px[:, None] - sc.xy_px[None], axis=2).min(axis=1)
     assert np.all(off < 0.25 * r), off  # each found ball is where a ball is
+
+
+def test_balls_against_the_near_cushion_are_found_from_what_shows() -> None:
+    # a broadcast camera stands beyond an end cushion, which hides the lower
+    # part of a ball against it: its outline ends at the cushion, not the ball
+    rng = np.random.default_rng(3)
+    cam = make_camera("broadcast", rng, size=(1920, 1080))
+    app = dataclasses.replace(random_appearance(rng), light_offset_mm=(0.0, 0.0))
+    cal = truth_calibration(cam)
+    near = float(np.sign(cal.pose.centre_mm[0]))
+    x = near * (OFFICIAL.half_length - OFFICIAL.ball_radius - 0.5)
+    xy = np.array([[x, -600.0], [x, -250.0], [x, 100.0], [x, 500.0],
+                   [-x, 300.0], [0.0, 0.0]])  # (and one against the far cushion)
+    sc = render_scene(cam, app, ("red",) * len(xy), xy, rng)
+    det = BallDetector(cal, AcceptAll())
+    assert det.view.occluder_mask.any()
+    d = det.detect(sc.image)
+    err = np.linalg.norm(sc.xy_mm[:, None] - d.xy_mm[None], axis=2).min(axis=1)
+    assert sc.visible[:4].max() < 0.8  # partly hidden
+    assert np.all(err < 3.0), err
+
+
+def test_no_occluder_looking_down_from_over_the_bed() -> None:
+    cam = make_camera("overhead", np.random.default_rng(3), size=SIZE)
+    det = BallDetector(truth_calibration(cam), AcceptAll())
+    assert not det.view.occluder_mask.any()
