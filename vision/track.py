@@ -88,6 +88,9 @@ class Track:
         nudged: ``(frame, (2,) mm)`` the last sightings of a ball at rest a
             little off its anchor (beyond ``hold_mm``, within ``release_mm``):
             a steady run of them moves the anchor (a ball nudged by another).
+        rolling: ``(frame, (2,) mm)`` sure sightings of the white at rest, in
+            successive frames, more than a ball's width from its anchor
+            (``_rolled``).
     """
 
     track_id: int
@@ -110,6 +113,7 @@ class Track:
     seen_at: int = -1
     rest_since: int = -1
     nudged: deque[tuple[int, np.ndarray]] = field(default_factory=deque)
+    rolling: list[tuple[int, np.ndarray]] = field(default_factory=list)
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -239,6 +243,8 @@ class TrackerConfig:
             radii between centres, mm) may have struck it (``_touched``: the
             chord between sightings of a ball deflected by the contact passes
             wide of it).
+        rolling_step_mm: The white's sure sightings away from its anchor show
+            it rolling when they step at least this far a frame (``_rolled``).
         stopped_speed_mm: A ball lost moving faster than this (mm a frame)
             and found again where it was lost is moving (back off a cushion
             along its way), not at rest there.
@@ -288,6 +294,7 @@ class TrackerConfig:
     drop_speed_mm: float = 2.5
     moving_candidate_mm: float = 2.0
     touch_mm: float = 30.0
+    rolling_step_mm: float = 2.0
     stopped_speed_mm: float = 3.0
 
 
@@ -394,6 +401,7 @@ class BallTracker:
         t.state = np.array([z[0], z[1], 0.0, 0.0])
         t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [1.0] * 2)
         t.pending = []
+        t.rolling = []
         t.recent.clear()
         t.near.clear()
         t.nudged.clear()
@@ -441,7 +449,9 @@ class BallTracker:
                     f0, p0 = t.pending[-2]
                     v = (p1 - p0) / max(f1 - f0, 1)
                 else:
-                    v = p1 - t.anchor
+                    # (from where it was last seen at rest: a struck ball
+                    # blurred out of sight sets off unseen)
+                    v = (p1 - t.anchor) / max(f1 - t.seen_at, 1)
                 dp = np.linalg.norm(z - (p1 + v * (self._frame - f1)), axis=1)
                 far = dist > c.hold_mm
                 m = np.where(far, dp / (4 * c.meas_sigma_mm), m)
@@ -658,6 +668,7 @@ class BallTracker:
         """Put ``t`` in motion from ``z``, its speed unknown."""
         t.anchor = None
         t.pending = []
+        t.rolling = []
         t.recent.clear()
         t.recent.append(z.copy())
         t.near.clear()
@@ -682,6 +693,7 @@ class BallTracker:
             d = float(np.linalg.norm(z - t.anchor))
             if d <= c.hold_mm:
                 t.pending = []
+                t.rolling = []
                 t.recent.append(z.copy())
                 t.near.append((self._frame, z.copy()))
                 self._refine_anchor(t)
@@ -698,7 +710,8 @@ class BallTracker:
                 self._seen_at_anchor(t, dets, j, d)
                 return True
             t.pending.append((self._frame, z.copy()))
-            if not self._released(t):
+            rolled = self._rolled(t, z, kp, d)
+            if rolled is None and not self._released(t):
                 if len(t.pending) > 1 and not self._consistent(t, t.pending[-2:]):
                     t.pending = t.pending[-1:]
                 # not (yet) a motion: the ball stays at its anchor
@@ -706,12 +719,13 @@ class BallTracker:
                     return False
                 self._seen_at_anchor(t, dets, j, d)
                 return True
-            pts = t.pending
+            pts = rolled if rolled is not None else t.pending
             self.releases.append(Release(t.track_id, tuple(self._lead_in(t) + pts)))
             (f0, p0), (f1, p1) = pts[-2], pts[-1]
             v = (p1 - p0) / max(f1 - f0, 1)
             t.anchor = None
             t.pending = []
+            t.rolling = []
             t.recent.clear()
             t.state = np.array([p1[0], p1[1], v[0], v[1]])
             t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
@@ -739,6 +753,35 @@ class BallTracker:
                     and _drift(np.array(t.recent)) <= c.settle_speed_mm):
                 self._rest_at(t, mean)
         return True
+
+    def _rolled(self, t: Track, z: np.ndarray, kp: float, d: float
+                ) -> list[tuple[int, np.ndarray]] | None:
+        """Add a sighting of ``t`` at rest, ``d`` mm from its anchor, whose kind
+        is ``kp`` likely; the white's run of sure sightings when its last three,
+        in successive frames, more than a ball's width from its anchor, roll
+        steadily (each step ``rolling_step_mm`` or more, on one line), else
+        None. The white that strikes a ball full stops all but dead beside it,
+        and may then roll off across its first line (seed 427's, 118 mm from
+        its place after a frame, then 5 mm a frame: it was held at rest for 11
+        frames, and the red it struck, blurred, was never released); a hand or
+        the cue's butt read as the white does not roll steadily."""
+        c = self.config
+        if (t.kind != BallKind.WHITE or kp < c.reacquire_far_prob
+                or d <= 2 * self.spec.ball_radius + c.hold_mm):
+            t.rolling = []
+            return None
+        if t.rolling and t.rolling[-1][0] != self._frame - 1:
+            t.rolling = []
+        t.rolling.append((self._frame, z.copy()))
+        if len(t.rolling) < 3:
+            return None
+        steps = np.diff(np.array([p for _, p in t.rolling[-3:]]), axis=0)
+        n = np.linalg.norm(steps, axis=1)
+        if n.min() < c.rolling_step_mm or n.max() > c.max_step_mm:
+            return None
+        if float(steps[0] @ steps[1]) < 0.9 * float(n[0] * n[1]):
+            return None
+        return list(t.rolling)
 
     def _touched(self, t: Track) -> bool:
         """Has a moving ball lately come within touching distance of ``t``'s

@@ -636,3 +636,44 @@ def test_ball_struck_blurred_past_its_colour_is_potted_where_it_was_heading(
     assert (red.status == TrackStatus.POTTED) == potted
     if not potted:
         assert red.anchor is not None and np.allclose(red.anchor, (1549.0, -562.0))
+
+
+@pytest.mark.parametrize(("step", "p_white", "released"), [
+    (5.0, 1.0, True),  # stopped all but dead at the red, then rolls off
+    (0.0, 1.0, False),  # still: a hand read as the white, not the ball
+    (5.0, 0.85, False),  # not sure enough that it is the white
+])
+def test_white_struck_full_into_a_ball_and_rolling_off_is_released(
+    step: float, p_white: float, released: bool
+) -> None:
+    # seed 427: the cue ball leaps 118 mm to a red and stops against it in a
+    # frame, then rolls off across its first line at 5 mm a frame; the red,
+    # blurred, reads as brown
+    tr = BallTracker(OFFICIAL)
+    white, red = np.array([-1312.0, 736.0]), np.array([-1352.8, 569.9])
+    blue = ("blue", 0.0, 0.0)
+    for _ in range(3):
+        tr.update(_dets([("white", *white), ("red", *red), blue]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    rid = next(t.track_id for t in tr.active() if t.kind == BallKind.RED)
+    stop = red + (20.8, 48.2)  # touching the red
+    away = (red - stop) / np.linalg.norm(red - stop)
+    for f in range(1, 9):
+        w = stop + (step * f, 0.0)
+        items = [("white", *w), blue]
+        if f >= 2:
+            items.append(("brown", *(red + 90.0 * (f - 1) * away)))
+        d = _unsure(_dets(items), 0, "white", p_white)
+        if f >= 2:  # 0.9 brown, 0.1 red
+            d = _unsure(d, 2, "red", 0.1)
+            probs = d.probs.copy()
+            probs[2, KINDS.index(BallKind.PINK)] = 0.0
+            probs[2, KINDS.index(BallKind.BROWN)] = 0.9
+            d = Detections(d.xy_px, d.xy_mm, d.radius_px, probs)
+        tr.update(d)
+    wt = next(t for t in tr.tracks if t.track_id == wid)
+    rt = next(t for t in tr.tracks if t.track_id == rid)
+    assert (wt.anchor is None) == released
+    assert (rt.anchor is None) == released
+    if released:
+        assert np.allclose(wt.reported_mm, stop + (8 * step, 0.0), atol=2.0)
