@@ -66,3 +66,23 @@ def test_a_moving_ball_is_searched_where_the_image_did_not_change(
                  for x0, y0, x1, y1 in regions)
     assert inside == searched
     assert (regions == []) == (not searched)
+
+
+@pytest.mark.parametrize(("seen_ago", "searched"), [(1, True), (30, False)])
+def test_a_ball_lately_seen_off_its_place_is_searched_there(
+        seen_ago: int, searched: bool, overhead_first_frame: np.ndarray) -> None:
+    # seed 421: a red stirred 28 mm by the break stopped where nothing changes
+    image = overhead_first_frame
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
+    pipe = Pipeline(cal, lost_every=0)
+    _, dets = pipe.detect(image, 0)
+    for f in range(3):
+        pipe.track(f, None, dets)
+    t = pipe.tracker.tracks[0]
+    off = t.anchor + (28.0, 10.0)
+    t.nudged.append((pipe.tracker.frame - seen_ago, off))
+    at = pipe.detector.view.to_image(off[None])[0]
+    regions, _ = pipe.detect(image, 3)  # the same image: nothing changed
+    inside = any(x0 <= at[0] < x1 and y0 <= at[1] < y1
+                 for x0, y0, x1, y1 in regions)
+    assert inside == searched
