@@ -205,6 +205,9 @@ class EventConfig:
         beside_mm: A ball this near touching the cue ball at the strike (gap
             between them, mm) can be struck in the frame of the strike, before
             the cue ball is seen to move (``_struck_from_beside``).
+        one_ball_mm: Two balls struck at once whose places are nearer than this
+            (touching balls are two radii apart, 52.5 mm) are one ball with two
+            tracks (``_distinct``).
     """
 
     contact_tol_mm: float = 6.0
@@ -226,6 +229,7 @@ class EventConfig:
     put_back_mm: float = 300.0
     hand_mm: float = 150.0
     beside_mm: float = 60.0
+    one_ball_mm: float = 42.0
 
 
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
@@ -266,13 +270,17 @@ def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
     return np.array([np.interp(t, rows, pts[:, 0]), np.interp(t, rows, pts[:, 1])])
 
 
-def _distinct(cols: list[int], rest: np.ndarray, radius: float) -> list[int]:
-    """``cols`` less any whose rest place is another's (one ball, two tracks)."""
+def _distinct(cols: list[int], rest: np.ndarray, apart: float,
+              seen: np.ndarray) -> list[int]:
+    """``cols`` less any whose rest place is nearer another's than two balls can
+    be (``apart``): one ball, two tracks. Of those, the one ``seen`` ((N,) bool
+    by column) is kept (seed 431: a red's track left at its old place, 28 mm
+    from where it had been nudged, was struck "at once" with it)."""
     out: list[int] = []
-    for j in cols:
-        if all(np.linalg.norm(rest[j] - rest[k]) > radius for k in out):
+    for j in sorted(cols, key=lambda j: not seen[j]):
+        if all(np.linalg.norm(rest[j] - rest[k]) > apart for k in out):
             out.append(j)
-    return out
+    return sorted(out, key=cols.index)
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> float:
@@ -812,8 +820,9 @@ class EventDetector:
         speed = float(np.linalg.norm(pts[i0 + 1] - pts[i0])) / float(
             rows[i0 + 1] - rows[i0])
         same = c.same_time_mm / max(speed, 1.0)
-        cols = _distinct([j for t, j, _ in found if t - t0 <= same], tr.before_mm,
-                         self.spec.ball_radius)
+        at = int(rows[i0])
+        cols = _distinct([j for t, j, _ in found if t - t0 <= same], held[at],
+                         c.one_ball_mm, tr.visible[at])
         names = tuple(sorted(tr.kinds[j] for j in cols))
         row = math.ceil(t0 - 1e-9)
         gap = int(rows[i0 + 1] - rows[i0])

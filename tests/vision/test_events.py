@@ -81,6 +81,26 @@ def test_two_balls_struck_at_once() -> None:
     assert sorted(ev.first_contact) == ["red", "yellow"]
 
 
+def test_one_ball_with_two_tracks_is_not_two_struck_at_once() -> None:
+    # seed 431: a red's track left, hidden, at its old place, 28 mm from where
+    # the red had been nudged to; both "struck" within the same frame
+    t = 20
+    xy = np.full((t, 3, 2), np.nan)
+    xy[:, 1] = (0.0, 0.0)
+    xy[:, 2] = (-5.0, 28.0)
+    wx = np.minimum(np.array([-400.0, -400.0] + [-400 + 50.0 * i for i in range(1, 18)]
+                             + [0.0]), -R2)
+    xy[:, 0, 0], xy[:, 0, 1] = wx, 0.0
+    hit = int(np.argmax(wx >= -R2))
+    for i in range(hit, t):
+        xy[i, 1] = (25.0 * (i - hit + 1), 0.0)
+    xy[hit:, 2] = np.nan  # the stale track goes when the red does
+    vis = ~np.isnan(xy[..., 0])
+    vis[:, 2] = False
+    ev = EventDetector().detect(_tracks(("white", "red", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
+
+
 def test_white_off_the_table_and_a_miss() -> None:
     t = 20
     xy = np.full((t, 2, 2), np.nan)
