@@ -43,7 +43,7 @@ from calibration.table import TableSpec
 from rules.geometry import segment_distance
 from vision.detect import CUT_MARGIN
 from vision.detections import Detections
-from vision.kinds import KINDS, MAX_COUNT, BallKind
+from vision.kinds import KINDS, MAX_COUNT, NONE_CLASS, BallKind
 
 INF = 1e6
 
@@ -243,6 +243,10 @@ class TrackerConfig:
             radii between centres, mm) may have struck it (``_touched``: the
             chord between sightings of a ball deflected by the contact passes
             wide of it).
+        jaws_birth_frames: Sightings a candidate in a pocket's jaws (its centre
+            more than ``jaws_beyond_mm`` beyond where a ball on the bed can be)
+            needs to start a track.
+        jaws_beyond_mm: See ``jaws_birth_frames``.
         rolling_step_mm: The white's sure sightings away from its anchor show
             it rolling when they step at least this far a frame (``_rolled``).
         stopped_speed_mm: A ball lost moving faster than this (mm a frame)
@@ -295,6 +299,8 @@ class TrackerConfig:
     moving_candidate_mm: float = 2.0
     touch_mm: float = 30.0
     rolling_step_mm: float = 2.0
+    jaws_birth_frames: int = 10
+    jaws_beyond_mm: float = 3.0
     stopped_speed_mm: float = 3.0
 
 
@@ -998,13 +1004,11 @@ class BallTracker:
                 return False
         return True
 
-    def _birth_prob(self, dets: Detections, j: int) -> float:
-        """Least kind probability for detection ``j`` to start a track: lower for
-        a colour on its own spot and for the cue ball in the D (in hand, it is
-        placed there)."""
+    def _birth_prob(self, kind: BallKind, z: np.ndarray) -> float:
+        """Least probability of ``kind`` for a detection at ``z`` (table mm) to
+        start a track: lower for a colour on its own spot and for the cue ball
+        in the D (in hand, it is placed there)."""
         c = self.config
-        kind = str(KINDS[dets.kind[j]])
-        z = dets.xy_mm[j]
         spot = self.spec.spots.get(kind)
         if spot is not None and np.hypot(*(z - spot)) <= c.spot_mm:
             return c.spot_birth_prob
@@ -1012,15 +1016,42 @@ class BallTracker:
             return c.spot_birth_prob
         return c.birth_prob
 
+    def _colours_seen_elsewhere(self) -> list[tuple[int, np.ndarray]]:
+        """``(kind index, (2,) mm)`` of the colours (one of each on the table)
+        with a track seen in this frame or the last."""
+        return [(KINDS.index(t.kind), t.reported_mm) for t in self.active()
+                if t.kind != BallKind.RED and t.seen_at >= self._frame - 1]
+
+    def _birth_kind(self, dets: Detections, j: int,
+                    taken: list[tuple[int, np.ndarray]]) -> tuple[int, float]:
+        """Detection ``j``'s most likely kind (index in ``KINDS``) and its
+        probability, among the kinds it can be: not a colour seen at this
+        moment elsewhere (beyond ``clear_mm``), of which there is one. Seed
+        426's red at the apex of the pack, beside the pink, read 0.3 red and
+        0.7 pink, and never got a track."""
+        p = dets.probs[j].astype(np.float64)
+        z = dets.xy_mm[j]
+        for k, at in taken:
+            if np.linalg.norm(at - z) > self.config.clear_mm:
+                p[k] = 0.0
+        k = int(np.argmax(p[:NONE_CLASS]))
+        return k, float(p[k] / max(float(p.sum()), 1e-9))
+
     def _start_tracks(self, dets: Detections, cand: np.ndarray,
                       regions_px: Sequence[tuple[int, int, int, int]] | None,
                       ) -> None:
         """Unmatched detections: candidates, then tracks once seen enough."""
         c = self.config
         first = self._updates == 1
-        kinds = dets.kind
-        sure = [int(j) for j in cand if dets.ball_prob[j] >= c.min_ball_prob
-                and dets.confidence[j] >= self._birth_prob(dets, int(j))]
+        taken = self._colours_seen_elsewhere()
+        kinds: dict[int, BallKind] = {}
+        sure = []
+        for j in map(int, cand):
+            k, p = self._birth_kind(dets, j, taken)
+            kinds[j] = KINDS[k]
+            if (dets.ball_prob[j] >= c.min_ball_prob
+                    and p >= self._birth_prob(kinds[j], dets.xy_mm[j])):
+                sure.append(j)
         # follow the candidates
         cands: list[_Candidate] = []
         used: set[int] = set()
@@ -1028,7 +1059,7 @@ class BallTracker:
             best, best_d = None, INF
             here, gate = self._candidate_gate(cd, self._frame)
             for j in sure:
-                if j in used or KINDS[kinds[j]] != cd.kind:
+                if j in used or kinds[j] != cd.kind:
                     continue
                 d = float(np.linalg.norm(dets.xy_mm[j] - here))
                 if d < min(best_d, gate):
@@ -1045,7 +1076,7 @@ class BallTracker:
         for j in sure:
             if j not in used:
                 xy = dets.xy_mm[j].astype(np.float64)
-                cands.append(_Candidate(KINDS[kinds[j]], xy.copy(), 1,
+                cands.append(_Candidate(kinds[j], xy.copy(), 1,
                                         self._frame, self._frame, xy.copy()))
         self._cands = []
         counts = {k: 0 for k in KINDS}
@@ -1101,6 +1132,13 @@ class BallTracker:
         j = int(np.argmin(d)) if len(d) else None
         return j if j is not None and d[j] < 1e-6 else None
 
+    def _in_jaws(self, z: np.ndarray) -> bool:
+        """Is a centre at ``z`` (table mm) beyond where a ball on the bed can be
+        (by more than the measurement's slack): in a pocket's jaws?"""
+        r = self.spec.ball_radius - self.config.jaws_beyond_mm
+        return bool(abs(z[0]) > self.spec.half_length - r
+                    or abs(z[1]) > self.spec.half_width - r)
+
     def _place(self, cd: _Candidate, counts: dict[BallKind, int],
                first: bool) -> Track | None:
         """A track for a candidate seen enough, or None (not yet / no room)."""
@@ -1111,7 +1149,13 @@ class BallTracker:
             if t is not None:
                 counts[kind] += 1
                 return t
-        if not first and cd.count < c.birth_frames:
+        if self._in_jaws(z):
+            # a ball in front of a pocket's opening, with the dark hole, can
+            # make a disc beyond the cushion line for as long as it passes
+            # (seed 422: a phantom red, born there, was then found potted)
+            if cd.count < c.jaws_birth_frames:
+                return None
+        elif not first and cd.count < c.birth_frames:
             return None
         if counts[kind] < MAX_COUNT[kind]:
             if not self._clear(z):
