@@ -381,6 +381,31 @@ def test_struck_ball_never_seen_again_by_a_pocket(
     assert ("red" in dict(ev.positions)) == (not potted)
 
 
+@pytest.mark.parametrize("side", [1.0, -1.0])
+def test_a_ball_knocked_in_is_pushed_along_the_cue_balls_line_in(side: float) -> None:
+    # seed 455: the cue ball reached a red 95 mm from a corner between two
+    # sightings and turned off it; the chord from the sighting before to the
+    # one after would push the red 39 degrees off the pocket
+    pocket = np.array(OFFICIAL.pockets["top_right"])
+    red = pocket + 95.0 * np.array([-1.0, 1.0]) / np.sqrt(2.0)
+    back = np.array([-1.0, 1.0]) / np.sqrt(2.0)
+    side_way = side * np.array([1.0, 1.0]) / np.sqrt(2.0)
+    t = 40
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = red
+    approach = _line(tuple(red + 700.0 * back), tuple(red + (R2 + 40.0) * back), 11)
+    xy[:2, 0] = approach[0]
+    xy[2:13, 0] = approach
+    contact = red + R2 * back
+    for k in range(13, t):  # turned off the red along the tangent
+        xy[k, 0] = contact + min(k - 12, 6) * 45.0 * side_way
+    vis = np.ones((t, 2), bool)
+    vis[13:, 1] = False  # never seen again: held where it stood
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
+    assert ev.potted == (("red", "top_right"),)
+
+
 @pytest.mark.parametrize(
     ("step", "off"),
     [
