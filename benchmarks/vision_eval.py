@@ -164,7 +164,7 @@ def evaluate_clip(folder: Path, acc: dict, args: argparse.Namespace) -> None:
             break
         t0 = time.perf_counter()
         if args.detector_only:
-            rows = _detection_rows(pipe.detector.detect(image, f))
+            rows = _detection_rows(pipe.detector.detect(image, f).sure())
         else:
             rows = pipe.process(image, f)
         t_pipe += time.perf_counter() - t0
@@ -297,7 +297,7 @@ def evaluate_real(real: Path = REAL) -> tuple[int, int, list[str]]:
         cal = fit_points(np.array([corners[n] for n in names]),
                          np.array([OFFICIAL.corners[n] for n in names]),
                          (image.shape[1], image.shape[0]))
-        d = BallDetector(cal).detect(image)
+        d = BallDetector(cal).detect(image).sure()
         kinds = d.kind_names()
         ok, bad = 0, []
         used = set()

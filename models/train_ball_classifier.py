@@ -55,7 +55,7 @@ def collect(
         image = cv2.imread(str(f.with_suffix(".png")))
         cam = Camera.from_dict(truth["camera"])
         det = BallDetector(truth_calibration(cam), AcceptAll())
-        d = det.detect(image)
+        d = det.detect(image).sure()
         cloth = det.cloth
         assert cloth is not None
         tp = np.array(truth["xy_px"]).reshape(-1, 2)

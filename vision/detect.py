@@ -525,12 +525,14 @@ class BallDetector:
         streak = ~np.isnan(streak_probs[:, 0])
         probs[streak] = streak_probs[streak]
         # over a pocket's opening the dark hole makes ball-like discs: a ball
-        # in the jaws must be sure of its colour (and takes no kind's slot)
-        keep = (probs[:, -1] < 0.5) & self._sure_enough(xy_mm, probs)
+        # in the jaws must be sure of its colour to stand alone (and takes no
+        # kind's slot); one less sure is only a sighting of a ball held there
+        keep = probs[:, -1] < 0.5
         xy, rad, xy_mm, probs = xy[keep], rad[keep], xy_mm[keep], probs[keep]
-        if regions is None and self.constrain:
-            probs = constrain_kinds(probs)
-        return Detections(xy, xy_mm, rad, probs, frame=frame)
+        sure = self._sure_enough(xy_mm, probs)
+        if regions is None and self.constrain and sure.any():
+            probs[sure] = constrain_kinds(probs[sure])
+        return Detections(xy, xy_mm, rad, probs, frame=frame, held_only=~sure)
 
     def _sure_enough(self, xy_mm: np.ndarray, probs: np.ndarray) -> np.ndarray:
         """(N,) bool: candidates at (N, 2) table mm, with (N, 9) kind

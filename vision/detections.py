@@ -30,6 +30,11 @@ class Detections:
         kind: (N,) int8 most likely kind index into ``KINDS`` (0-7).
         confidence: (N,) float32 probability of ``kind`` (0-1).
         frame: Frame index the detections belong to (-1 if unknown).
+        held_only: (N,) bool, True for a disc in a pocket's jaws not sure enough
+            of its colour to stand alone (the dark opening makes such discs
+            beside a passing ball): only a sighting of a ball already held at
+            rest there (``vision.track``); ``sure()`` leaves them out. All
+            False when not given.
     """
 
     xy_px: np.ndarray
@@ -39,6 +44,7 @@ class Detections:
     kind: np.ndarray = field(init=False)
     confidence: np.ndarray = field(init=False)
     frame: int = -1
+    held_only: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         xy_px = np.array(self.xy_px, dtype=np.float64).reshape(-1, 2)
@@ -57,6 +63,10 @@ class Detections:
             raise ValueError("detections: radius_px must be positive")
         if n and (np.any(probs < -1e-6) or np.any(np.abs(probs.sum(1) - 1) > 1e-3)):
             raise ValueError("detections: probs rows must be distributions")
+        held = (np.zeros(n, bool) if self.held_only is None
+                else np.array(self.held_only, dtype=bool).reshape(-1))
+        if len(held) != n:
+            raise ValueError(f"detections: held_only has {len(held)} rows, not {n}")
         kind = np.argmax(probs[:, : len(KINDS)], axis=1).astype(np.int8)
         conf = probs[np.arange(n), kind].astype(np.float32)
         for name, value in (
@@ -66,6 +76,7 @@ class Detections:
             ("probs", probs),
             ("kind", kind),
             ("confidence", conf),
+            ("held_only", held),
         ):
             object.__setattr__(self, name, _frozen(value))
 
@@ -83,10 +94,16 @@ class Detections:
 
     def subset(self, keep: np.ndarray) -> Detections:
         """The detections selected by a bool mask or index array."""
+        assert self.held_only is not None
         return Detections(
             self.xy_px[keep], self.xy_mm[keep], self.radius_px[keep],
-            self.probs[keep], frame=self.frame,
+            self.probs[keep], frame=self.frame, held_only=self.held_only[keep],
         )
+
+    def sure(self) -> Detections:
+        """The detections that stand alone (``held_only`` left out)."""
+        assert self.held_only is not None
+        return self.subset(~self.held_only)
 
     @staticmethod
     def empty(frame: int = -1) -> Detections:

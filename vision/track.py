@@ -510,6 +510,9 @@ class BallTracker:
         self._frame += 1
         self._updates += 1
         self.releases = []
+        assert dets.held_only is not None
+        held = dets.subset(dets.held_only)
+        dets = dets.sure()
         pool = []
         for t in self.active():
             # a moving (or lost moving) ball is looked for wherever detection
@@ -553,7 +556,8 @@ class BallTracker:
                         matched_t.add(i)
                         matched_d.add(k)
         for i, t in enumerate(pool):
-            if i not in matched_t and t.status != TrackStatus.POTTED:
+            if i not in matched_t and t.status != TrackStatus.POTTED and not (
+                    self._held_there(t, held)):
                 self._unmatched(t)
         for k in self._reacquire(dets, idx, matched_d):
             matched_d.add(k)
@@ -563,6 +567,20 @@ class BallTracker:
         self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
                            regions_px)
         return self.active()
+
+    def _held_there(self, t: Track, held: Detections) -> bool:
+        """Is ``t``, at rest, seen at its place among ``held`` (discs in a
+        pocket's jaws not sure enough of their colour to stand alone: the ball
+        stopped there; seed 452's red, deep in a far corner's jaws, read 0.94
+        red, was dropped, and was taken for potted)?"""
+        if t.anchor is None or not len(held):
+            return False
+        d = np.linalg.norm(held.xy_mm - t.anchor, axis=1)
+        j = int(np.argmin(d))
+        if not d[j] <= self.config.hold_mm or held.probs[j, KINDS.index(t.kind)] < (
+                self.config.min_ball_prob):
+            return False
+        return self._match(t, held, j)
 
     def _may_be_leaving(self, t: Track) -> bool:
         """Was ``t``, at rest, lately missed at its place or seen away from it

@@ -33,6 +33,20 @@ def test_bad_shapes_and_values_raise() -> None:
     bad = _probs([0]) * 2
     with pytest.raises(ValueError, match="distributions"):
         Detections(np.zeros((1, 2)), np.zeros((1, 2)), np.ones(1), bad)
+    with pytest.raises(ValueError, match="held_only"):
+        Detections(np.zeros((1, 2)), np.zeros((1, 2)), np.ones(1), _probs([0]),
+                   held_only=np.array([True, False]))
+
+
+def test_sightings_held_only_are_left_out_of_the_sure_ones() -> None:
+    d = Detections(np.arange(6.0).reshape(3, 2), np.ones((3, 2)), np.full(3, 5.0),
+                   _probs([1, 1, 2]), held_only=np.array([False, True, False]))
+    assert d.sure().kind.tolist() == [1, 2]
+    assert not d.sure().held_only.any()
+    assert d.subset(np.array([1])).held_only.tolist() == [True]
+    plain = Detections(np.zeros((2, 2)), np.ones((2, 2)), np.full(2, 5.0),
+                       _probs([3, 7]))
+    assert len(plain.sure()) == 2
 
 
 def test_kinds() -> None:

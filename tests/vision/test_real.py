@@ -34,7 +34,7 @@ def test_every_labelled_ball_found(name: str) -> None:
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        d = BallDetector(cal).detect(image)
+        d = BallDetector(cal).detect(image).sure()
     for ball in lab["balls"]:
         if ball["occluded"]:
             continue

@@ -736,3 +736,32 @@ def test_a_ball_setting_off_slowly_is_not_held_by_its_own_clutter(kind: str) -> 
     # an object ball rolls away; the white, near clutter (the cue's tip), does
     # not move on that evidence
     assert (t.anchor is None) == (kind == "red")
+
+
+@pytest.mark.parametrize(("sighted", "potted"), [(True, False), (False, True)])
+def test_a_ball_at_rest_deep_in_the_jaws_is_held_by_unsure_sightings(
+    sighted: bool, potted: bool
+) -> None:
+    # seed 452: a red stopped 20 mm over the cushion line in a far corner's
+    # jaws reads 0.94 red, too unsure to stand alone (the dark opening makes
+    # such discs), and was taken for potted
+    tr = BallTracker(OFFICIAL)
+    jaws = np.array([1762.0, 882.0])
+    blue = ("blue", 0.0, 0.0)
+    for f in range(6):  # rolls into the jaws, sure of its colour
+        tr.update(_dets([("red", *(jaws - (60.0 - 12.0 * f, 30.0 - 6.0 * f))), blue]))
+    for _ in range(12):
+        tr.update(_dets([("red", *jaws), blue]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    assert red.anchor is not None
+    phantom = ("red", 1762.0, -882.0)  # a disc in another corner's opening
+    for _ in range(tr.config.jaws_birth_frames + 2):
+        d = _dets([blue, phantom, ("red", *jaws)] if sighted else [blue, phantom])
+        d = _unsure(d, 1, "red", 0.94)
+        if sighted:
+            d = _unsure(d, 2, "red", 0.94)
+        d = Detections(d.xy_px, d.xy_mm, d.radius_px, d.probs,
+                       held_only=np.arange(len(d)) > 0)
+        tr.update(d)
+    assert (red.status == TrackStatus.POTTED) == potted
+    assert sum(t.kind == BallKind.RED for t in tr.tracks) == 1  # none at the disc
