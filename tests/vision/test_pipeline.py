@@ -43,6 +43,28 @@ def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
     assert pipe.frames_full == full_searches
 
 
+def _tracked_still_table(image: np.ndarray) -> Pipeline:
+    """A pipeline that has tracked the balls of ``image`` for three frames, and
+    is never due a full search."""
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
+    pipe = Pipeline(cal, lost_every=0)
+    _, dets = pipe.detect(image, 0)
+    for f in range(3):
+        pipe.track(f, None, dets)
+    return pipe
+
+
+def _searched_at(pipe: Pipeline, image: np.ndarray, xy_mm: np.ndarray
+                 ) -> tuple[bool, list[tuple[int, int, int, int]]]:
+    """Is table point ``xy_mm`` inside a box searched in the next frame (the
+    same image: nothing changed)? And the boxes."""
+    at = pipe.detector.view.to_image(np.asarray(xy_mm)[None])[0]
+    regions, _ = pipe.detect(image, 3)
+    assert regions is not None
+    return any(x0 <= at[0] < x1 and y0 <= at[1] < y1
+               for x0, y0, x1, y1 in regions), regions
+
+
 @pytest.mark.parametrize(("status", "missed", "searched"), [
     (TrackStatus.SEEN, 0, True),      # rolling to a stop: barely changes the image
     (TrackStatus.HIDDEN, 2, True),    # lately lost: its frames unseen must count
@@ -51,19 +73,12 @@ def test_a_still_table_is_searched_again_only_while_a_ball_is_lost(
 def test_a_moving_ball_is_searched_where_the_image_did_not_change(
         status: TrackStatus, missed: int, searched: bool,
         overhead_first_frame: np.ndarray) -> None:
-    image = overhead_first_frame
-    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
-    pipe = Pipeline(cal, lost_every=0)
-    _, dets = pipe.detect(image, 0)
-    for f in range(3):
-        pipe.track(f, None, dets)
+    pipe = _tracked_still_table(overhead_first_frame)
     t = pipe.tracker.tracks[0]
     t.anchor, t.status, t.missed = None, status, missed
     t.state = np.array([*t.state[:2], 1.0, 0.0])  # creeping, 1 mm a frame
-    ahead = pipe.detector.view.to_image((t.state[:2] + t.state[2:])[None])[0]
-    regions, _ = pipe.detect(image, 3)  # the same image: nothing changed
-    inside = any(x0 <= ahead[0] < x1 and y0 <= ahead[1] < y1
-                 for x0, y0, x1, y1 in regions)
+    inside, regions = _searched_at(pipe, overhead_first_frame,
+                                   t.state[:2] + t.state[2:])
     assert inside == searched
     assert (regions == []) == (not searched)
 
@@ -72,17 +87,8 @@ def test_a_moving_ball_is_searched_where_the_image_did_not_change(
 def test_a_ball_lately_seen_off_its_place_is_searched_there(
         seen_ago: int, searched: bool, overhead_first_frame: np.ndarray) -> None:
     # seed 421: a red stirred 28 mm by the break stopped where nothing changes
-    image = overhead_first_frame
-    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
-    pipe = Pipeline(cal, lost_every=0)
-    _, dets = pipe.detect(image, 0)
-    for f in range(3):
-        pipe.track(f, None, dets)
+    pipe = _tracked_still_table(overhead_first_frame)
     t = pipe.tracker.tracks[0]
     off = t.anchor + (28.0, 10.0)
     t.nudged.append((pipe.tracker.frame - seen_ago, off))
-    at = pipe.detector.view.to_image(off[None])[0]
-    regions, _ = pipe.detect(image, 3)  # the same image: nothing changed
-    inside = any(x0 <= at[0] < x1 and y0 <= at[1] < y1
-                 for x0, y0, x1, y1 in regions)
-    assert inside == searched
+    assert _searched_at(pipe, overhead_first_frame, off)[0] == searched
