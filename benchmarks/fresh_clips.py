@@ -13,8 +13,9 @@ kept. The project reports ``--seeds 301-310`` as its development set,
 studied), ``321-340`` as the next (held out, then two of 321-330's mistakes were
 studied), ``341-360`` as held out, ``361-380`` (held out, then studied),
 ``381-400`` (held out, then one mistake studied), ``401-420`` (held out,
-then studied), ``421-440`` as held out (one mistake, seen in the tracking
-figures, then studied), and ``--cuts --seeds 402,404,406`` for camera cuts.
+then studied), ``421-440`` (held out, then studied), ``441-460`` as held out
+(scored once, then three mistakes studied), and ``--cuts --seeds 402,404,406``
+for camera cuts.
 
 """
 
