@@ -575,9 +575,9 @@ class BallTracker:
         red, was dropped, and was taken for potted)?"""
         if t.anchor is None or not len(held):
             return False
-        d = np.linalg.norm(held.xy_mm - t.anchor, axis=1)
+        d = np.nan_to_num(np.linalg.norm(held.xy_mm - t.anchor, axis=1), nan=INF)
         j = int(np.argmin(d))
-        if not d[j] <= self.config.hold_mm or held.probs[j, KINDS.index(t.kind)] < (
+        if d[j] > self.config.hold_mm or held.probs[j, KINDS.index(t.kind)] < (
                 self.config.min_ball_prob):
             return False
         return self._match(t, held, j)
