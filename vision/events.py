@@ -1081,10 +1081,16 @@ class EventDetector:
             return False
         u, a = min(hits)
         along = abs(float(p[1 - a] + u * v[1 - a]))
-        corner_jaw = spec.corner_mouth_mm / math.sqrt(2.0) + r
+        jaws = spec.jaw_points
+        # the jaws on an end cushion (x = +-half length) and on a side cushion:
+        # how far along the nose each lies from the middle of that cushion
+        end = min(abs(y) for n, (_, y) in jaws.items() if n.endswith("_jaw_x"))
+        side = min(abs(x) for n, (x, _) in jaws.items() if n.endswith("_jaw_y"))
+        middle = max(abs(x) for n, (x, _) in jaws.items()
+                     if n.startswith("middle"))
         if a == 0:  # an end cushion
-            return along < spec.half_width - corner_jaw
-        return spec.middle_mouth_mm / 2 + r < along < spec.half_length - corner_jaw
+            return along < end - r
+        return middle + r < along < side - r
 
     def _pocket_gap(self, p: np.ndarray) -> float:
         """Distance (mm) from ``p`` to the nearest pocket."""
