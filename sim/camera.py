@@ -21,9 +21,6 @@ import numpy as np
 
 from calibration.table import OFFICIAL, TableSpec
 
-CUSHION_NOSE_HEIGHT_MM = 37.0
-"""Height of the cushion nose above the cloth (the real labels' note: about 37 mm)."""
-
 IMAGE_SIZE = (1920, 1080)
 """Default image size (width, height) in pixels: 1080p."""
 

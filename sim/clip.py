@@ -34,8 +34,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from calibration.table import OFFICIAL, TableSpec
-from sim.camera import CUSHION_NOSE_HEIGHT_MM, IMAGE_SIZE, Camera, make_camera
+from calibration.table import CUSHION_NOSE_HEIGHT_MM, OFFICIAL, TableSpec
+from sim.camera import IMAGE_SIZE, Camera, make_camera
 from sim.occluders import Hand, Player, ScoreBar
 from sim.physics import PhysEvent, Shot, StrokeSim, simulate_stroke
 from sim.player import Plan, choose_shot

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from calibration.table import OFFICIAL, TableSpec
-from sim.camera import CUSHION_NOSE_HEIGHT_MM, Camera
+from calibration.table import CUSHION_NOSE_HEIGHT_MM, OFFICIAL, TableSpec
+from sim.camera import Camera
 
 BALL_BGR: dict[str, tuple[float, float, float]] = {
     "white": (222.0, 232.0, 238.0),
