@@ -977,6 +977,7 @@ class EventDetector:
         c = self.config
         if len(rows) < 2 or np.isnan(tr.xy_mm[fc_row:, w, 0]).all():
             return []
+        white = _at(rows, pts, float(fc_row))
         r2 = 2 * self.spec.ball_radius
         reach = r2 + 3 * c.contact_tol_mm
         after = fc_row + 3
@@ -988,7 +989,6 @@ class EventDetector:
                     and j not in gone and not np.isnan(held[fc_row, j, 0])]
             if not cols:
                 continue
-            white = _at(rows, pts, float(fc_row))
             j = min(cols, key=lambda k: float(np.linalg.norm(held[fc_row, k] - white)))
             q = held[fc_row, j]
             push = q - self._contact_point(rows, pts, fc_row, q, r2)

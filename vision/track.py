@@ -1157,9 +1157,8 @@ class BallTracker:
     def _in_jaws(self, z: np.ndarray) -> bool:
         """Is a centre at ``z`` (table mm) beyond where a ball on the bed can be
         (by more than the measurement's slack): in a pocket's jaws?"""
-        r = self.spec.ball_radius - self.config.jaws_beyond_mm
-        return bool(abs(z[0]) > self.spec.half_length - r
-                    or abs(z[1]) > self.spec.half_width - r)
+        return not self.spec.on_bed((float(z[0]), float(z[1])),
+                                    self.config.jaws_beyond_mm)
 
     def _place(self, cd: _Candidate, counts: dict[BallKind, int],
                first: bool) -> Track | None:
