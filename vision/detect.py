@@ -849,7 +849,14 @@ nearer than this many radii in a blob as large as two balls cut by the edge
 balls nearer than this many radii to a box's edge as they were."""
 STREAK_LENGTH = 4.0
 """A blob at least this many ball radii long, and a ball wide, is a ball blurred by
-its motion (the break's cue ball): its middle is the ball's centre mid-exposure."""
+its motion (the break's cue ball): its middle is the ball's centre mid-exposure.
+Circles fitted on it are its ends (a band that long holds two)."""
+SHORT_STREAK = 2.8
+"""A blob at least this many ball radii long (and less than ``STREAK_LENGTH``) is a
+streak too when no circle fits on it or it reads as the white: a cue ball at 3 to
+4 m/s in a 1/60 s exposure leaves a band 3.4 to 4 radii long whose blurred ends no
+circle takes, or one the classifier calls no ball (a ball at rest: 2.0 to 2.2;
+seed 451's cue ball). A short band of colour keeps its circle and classifier."""
 STREAK_FILL = 0.84
 """Least share of its bounding rectangle that a streak fills (a band with round
 ends two radii apart or more fills 0.89 when sharp, 0.85 with a blur's soft edges
@@ -874,10 +881,10 @@ def _streaks(
     Such a ball leaves a straight band one ball wide with round ends, which no
     circle fits (a fit takes one end, half a ball). Each connected part of the
     box's foreground (``lab``: (H, W) int32 labels, ``stats``: their
-    ``cv2.connectedComponentsWithStats`` boxes and areas) holding at most one of
-    the centres ``c`` ((N, 2) crop px), and filling its bounding rectangle as
-    such a band does (two touching balls fill less), is one candidate at its
-    centroid.
+    ``cv2.connectedComponentsWithStats`` boxes and areas) filling its bounding
+    rectangle as such a band does (two touching balls fill less) is one candidate
+    at its centroid when it is ``STREAK_LENGTH`` long, or ``SHORT_STREAK`` long
+    and white or with none of the circles ``c`` ((N, 2) crop px) on it.
     Its colour is unmixed from the cloth's: over the band, the ball covers on
     average its own area's share.
 
@@ -898,9 +905,8 @@ def _streaks(
         x, y, w, h, area = stats[i]
         mid = np.array([x + w / 2, y + h / 2]) + np.asarray(origin, np.float64)
         r_exp = float(view.radius_px(mid[None])[0])
-        if (np.hypot(w, h) < STREAK_LENGTH * r_exp or np.count_nonzero(on == i) > 1
-                or min(x, y) == 0 or x + w == lab.shape[1]
-                or y + h == lab.shape[0]):
+        if (np.hypot(w, h) < SHORT_STREAK * r_exp or min(x, y) == 0
+                or x + w == lab.shape[1] or y + h == lab.shape[0]):
             continue  # (one cut by the box: its middle is not the ball's)
         part = lab == i
         ys, xs = np.nonzero(part)
@@ -908,17 +914,20 @@ def _streaks(
         full = centre + np.asarray(origin, np.float64)
         _, (a, b), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
         width, length = min(a, b), max(a, b)
-        if not (1.5 * r_exp <= width <= 2.6 * r_exp
-                and length >= STREAK_LENGTH * r_exp
-                and area >= STREAK_FILL * width * length):
+        band = (1.5 * r_exp <= width <= 2.6 * r_exp
+                and area >= STREAK_FILL * width * length)
+        if not band or length < SHORT_STREAK * r_exp:
             continue
         cover = min(1.0, np.pi * r_exp**2 / area)
         bg = cloth.local_bgr(full[None])[0].astype(np.float64)
         ball = (crop[part].astype(np.float64).mean(axis=0) - (1 - cover) * bg) / cover
         white = KINDS.index(BallKind.WHITE)
         probs = np.zeros(NONE_CLASS + 1, np.float32)
-        if (ball.min() >= STREAK_WHITE * ball.max()
-                and ball.mean() >= STREAK_BRIGHT * bg.mean()):
+        is_white = (ball.min() >= STREAK_WHITE * ball.max()
+                    and ball.mean() >= STREAK_BRIGHT * bg.mean())
+        if length < STREAK_LENGTH * r_exp and (on == i).any() and not is_white:
+            continue  # (a circle on a short band of colour: the classifier's)
+        if is_white:
             probs[[white, NONE_CLASS]] = 0.95, 0.05
         else:
             probs[:NONE_CLASS] = 0.8 / (NONE_CLASS - 1)
