@@ -643,12 +643,24 @@ class BallDetector:
         if len(c) > 1:
             idx = _dedupe(c, r, q)
             c, r, q = c[idx], r[idx], q[idx]
-        c, r, q = self._add_highlight_seeds(image[y0:y1, x0:x1], mask, (x0, y0),
-                                            c, r, q, (fg, con, hidden))
+        c, r, q, dropped = self._add_highlight_seeds(
+            image[y0:y1, x0:x1], mask, (x0, y0), c, r, q, (fg, con, hidden))
+        n_kept = len(c)
+        c, r, q = (np.concatenate([a, b]) for a, b in zip((c, r, q), dropped,
+                                                           strict=True))
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
         disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])),
                              hidden)
         keep = disc >= MIN_DISC_COVER
+        # a fit dropped in a cluster stands where it is a disc apart from every
+        # candidate that stood: a ball of the cluster that no highlight seeded
+        # (seed 479's cue ball beside the yellow, joined to it by the baulk
+        # line, fitted at 0.48, its own highlight too faint on the white); a
+        # poor fit among the pack's balls lies nearer one of them
+        stood = keep & (np.arange(len(c)) < n_kept)
+        for i in range(n_kept, len(c)):
+            gap = np.linalg.norm(c[stood] - c[i], axis=1)
+            keep[i] &= bool(np.all(gap >= MIN_APART * r[i]))
         c, r, q = c[keep], r[keep], q[keep]
         lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
         # a ball cut by the box's edge (not the table's), or near it in a blob
@@ -691,7 +703,8 @@ class BallDetector:
         r: np.ndarray,
         q: np.ndarray,
         maps: tuple[np.ndarray, np.ndarray, np.ndarray],
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+               tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """Balls inside clusters found from their specular highlights.
 
         Balls near one another show the lights' reflection at about the same
@@ -703,15 +716,20 @@ class BallDetector:
         becomes a candidate at highlight - offset, then is fitted to whatever of
         its outline shows (``fit_circles`` with the radius known); ``maps`` are
         the crop's foreground, contrast and occluder maps.
+
+        Returns:
+            The candidates (centres, radii, qualities), and those dropped: poor
+            fits inside clusters.
         """
+        none = c[:0], r[:0], q[:0]
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
         r_med = float(np.median(r)) if len(r) else 6.0
         big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= 1.6 * np.pi * r_med**2)
         if len(big) == 0 and self._highlight_offset is not None:
-            return c, r, q  # no cluster here, and the offset is known
+            return c, r, q, none  # no cluster here, and the offset is known
         hl, strength = find_highlights(crop, mask, r_med)
         if len(hl) == 0:
-            return c, r, q
+            return c, r, q, none
         offsets, strengths = [], []
         fit = q >= 0.45 if self._highlight_offset is not None else q >= 0.6
         at_mm = self.view.to_table(c[fit] + np.array(origin)) if fit.any() else \
@@ -743,7 +761,7 @@ class BallDetector:
                 0.7 * s_old + 0.3 * s_new)
         off = self._highlight_offset
         if off is None or self._highlight_strength is None:
-            return c, r, q
+            return c, r, q, none
         strong = strength >= 0.45 * self._highlight_strength
         hl = hl[strong]
         # which blobs are clusters (bigger than one ball)
@@ -764,7 +782,7 @@ class BallDetector:
         n_hl = np.bincount(lab, minlength=n)
         of_balls = balls <= MAX_AREA_PER_HIGHLIGHT * np.maximum(n_hl, 1)
         if not cluster.any():
-            return c, r, q
+            return c, r, q, none
         # in clusters, only well-fitted candidates stand; highlights do the rest
         ci = np.clip(np.round(c).astype(int), 0, [wi - 1, hi - 1]) if len(c) else \
             np.zeros((0, 2), int)
@@ -780,6 +798,7 @@ class BallDetector:
             t_at = t_lab[ci[:, 1], ci[:, 0]]
             lone = (t_at > 0) & (t_stats[t_at, cv2.CC_STAT_AREA] < 1.6 * np.pi * r**2)
             keep |= lone
+        dropped = c[~keep], r[~keep], q[~keep]
         c, r, q = c[keep], r[keep], q[keep]
         add_c, add_r, add_must = [], [], []
         hl_off = np.tile(off, (len(hl), 1))
@@ -799,7 +818,7 @@ class BallDetector:
             add_r.append(r_exp[k])
             add_must.append(not of_balls[lab[k]])
         if not add_c:
-            return c, r, q
+            return c, r, q, dropped
         c2 = np.array(add_c)
         r2 = np.array(add_r)
         fg, con, hidden = maps
@@ -814,7 +833,7 @@ class BallDetector:
         if len(c) > 1:
             idx = _dedupe(c, r, q)
             c, r, q = c[idx], r[idx], q[idx]
-        return c, r, q
+        return c, r, q, dropped
 
     def _offsets_at(self, xy_mm: np.ndarray, fallback: np.ndarray) -> np.ndarray:
         """(K, 2) highlight offsets, in radii, of balls centred at table points
@@ -850,13 +869,15 @@ balls nearer than this many radii to a box's edge as they were."""
 STREAK_LENGTH = 4.0
 """A blob at least this many ball radii long, and a ball wide, is a ball blurred by
 its motion (the break's cue ball): its middle is the ball's centre mid-exposure.
-Circles fitted on it are its ends (a band that long holds two)."""
+Circles fitted on it are its ends."""
 SHORT_STREAK = 2.8
 """A blob at least this many ball radii long (and less than ``STREAK_LENGTH``) is a
-streak too when no circle fits on it or it reads as the white: a cue ball at 3 to
-4 m/s in a 1/60 s exposure leaves a band 3.4 to 4 radii long whose blurred ends no
-circle takes, or one the classifier calls no ball (a ball at rest: 2.0 to 2.2;
-seed 451's cue ball). A short band of colour keeps its circle and classifier."""
+streak too when it reads as the white at both ends: a cue ball at 3 to 4 m/s in a
+1/60 s exposure leaves a band 3.4 to 4 radii long whose blurred ends no circle
+takes, or one the classifier calls no ball (a ball at rest: 2.0 to 2.2; seed
+451's cue ball). Two balls overlapping in a broadcast view make such bands too
+(seed 480's pink against a red): a band of colour, or of the white and a pale
+colour, is left to the circles and the classifier."""
 STREAK_FILL = 0.84
 """Least share of its bounding rectangle that a streak fills (a band with round
 ends two radii apart or more fills 0.89 when sharp, 0.85 with a blur's soft edges
@@ -883,8 +904,10 @@ def _streaks(
     box's foreground (``lab``: (H, W) int32 labels, ``stats``: their
     ``cv2.connectedComponentsWithStats`` boxes and areas) filling its bounding
     rectangle as such a band does (two touching balls fill less) is one candidate
-    at its centroid when it is ``STREAK_LENGTH`` long, or ``SHORT_STREAK`` long
-    and white or with none of the circles ``c`` ((N, 2) crop px) on it.
+    at its centroid when it is ``STREAK_LENGTH`` long with at most one of the
+    circles ``c`` ((N, 2) crop px) on it; when shorter (``SHORT_STREAK``) or with
+    more circles on it, only if it is white from end to end. The circles on a
+    streak are its ends.
     Its colour is unmixed from the cloth's: over the band, the ball covers on
     average its own area's share.
 
@@ -920,13 +943,24 @@ def _streaks(
             continue
         cover = min(1.0, np.pi * r_exp**2 / area)
         bg = cloth.local_bgr(full[None])[0].astype(np.float64)
-        ball = (crop[part].astype(np.float64).mean(axis=0) - (1 - cover) * bg) / cover
+        pixels = crop[part].astype(np.float64)
+
+        def white_over(sel: np.ndarray, pixels=pixels, bg=bg, cover=cover) -> bool:
+            ball = (pixels[sel].mean(axis=0) - (1 - cover) * bg) / cover
+            return bool(ball.min() >= STREAK_WHITE * ball.max()
+                        and ball.mean() >= STREAK_BRIGHT * bg.mean())
+
+        is_white = white_over(np.ones(len(pixels), bool))
+        if length < STREAK_LENGTH * r_exp or np.count_nonzero(on == i) > 1:
+            # two balls overlapping in the image make such a band too, and
+            # balls in a row one with circles fitted on them: only the white,
+            # white from end to end, is taken for a blurred ball there
+            off = np.stack([xs, ys], 1) - centre
+            along = off @ np.linalg.eigh(off.T @ off)[1][:, -1]  # (its long axis)
+            if not (is_white and white_over(along < 0) and white_over(along >= 0)):
+                continue
         white = KINDS.index(BallKind.WHITE)
         probs = np.zeros(NONE_CLASS + 1, np.float32)
-        is_white = (ball.min() >= STREAK_WHITE * ball.max()
-                    and ball.mean() >= STREAK_BRIGHT * bg.mean())
-        if length < STREAK_LENGTH * r_exp and (on == i).any() and not is_white:
-            continue  # (a circle on a short band of colour: the classifier's)
         if is_white:
             probs[[white, NONE_CLASS]] = 0.95, 0.05
         else:

@@ -765,3 +765,23 @@ def test_a_ball_at_rest_deep_in_the_jaws_is_held_by_unsure_sightings(
         tr.update(d)
     assert (red.status == TrackStatus.POTTED) == potted
     assert sum(t.kind == BallKind.RED for t in tr.tracks) == 1  # none at the disc
+
+
+@pytest.mark.parametrize(("second", "released"), [
+    ((-808.0, 100.0), True),   # 100 then 96 mm along one line: struck
+    ((-700.0, 100.0), False),  # 100 then 200 mm: a leap, not yet a motion
+    ((-904.0, 196.0), False),  # the second step turned square
+])
+def test_a_ball_leaping_off_its_place_in_two_even_steps_is_released(
+        second: tuple[float, float], released: bool) -> None:
+    # seed 480's cue ball, struck at 3 m/s: seen 100 then 196 mm from its
+    # place, then blurred into the red it struck; a third sighting never came
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    for _ in range(3):
+        tr.update(_dets([("white", -1000.0, 100.0), blue]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    tr.update(_dets([("white", -904.0, 100.0), blue]))
+    tr.update(_dets([("white", *second), blue]))
+    white = next(t for t in tr.active() if t.track_id == wid)
+    assert (white.anchor is None) == released
