@@ -13,9 +13,10 @@ kept. The project reports ``--seeds 301-310`` as its development set,
 studied), ``321-340`` as the next (held out, then two of 321-330's mistakes were
 studied), ``341-360`` as held out, ``361-380`` (held out, then studied),
 ``381-400`` (held out, then one mistake studied), ``401-420`` (held out,
-then studied), ``421-440`` (held out, then studied), ``441-460`` as held out
-(scored once, then three mistakes studied), and ``--cuts --seeds 402,404,406``
-for camera cuts.
+then studied), ``421-440`` (held out, then studied), ``441-460`` (held out,
+scored once, then three mistakes studied), ``461-480`` as held out (scored once,
+then the mistakes of 467, 474, 479 and 480 studied), and
+``--cuts --seeds 402,404,406`` for camera cuts.
 
 """
 
