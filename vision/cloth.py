@@ -75,23 +75,9 @@ class ClothModel:
         med = np.median(ch[keep], axis=0)
         mad = np.median(np.abs(ch[keep] - med), axis=0) * 1.4826
         bgr = np.median(pix[keep], axis=0)
-        # the local maps are medians over a few balls' widths, which the pack
-        # (five balls deep) fills: cells far from the cloth's chromaticity are
-        # left out (else, where the pack stood, bare cloth reads as a ball once
-        # it has gone: seed 467's phantom pink)
-        k = max(2, int(r))
-        cells = cv2.resize(roi.astype(np.float32), None, fx=1 / k, fy=1 / k,
-                           interpolation=cv2.INTER_AREA)
-        cs = cells.sum(axis=2) + 1.0
-        off = np.abs(np.stack([cells[..., 0] / cs, cells[..., 2] / cs], axis=2) - med)
-        cloth = (off <= CLOTH_CELL_SIGMAS * np.maximum(mad, 0.004)).all(axis=2)
-        inner_cells = cv2.resize(inner, (cs.shape[1], cs.shape[0]),
-                                 interpolation=cv2.INTER_NEAREST) > 0
-        balls = inner_cells & ~cloth
-        bright = _local_brightness(roi, inner_cells, float(np.median(s[keep])), r,
-                                   balls=balls)
-        chans = [_local_brightness(roi[..., c : c + 1], inner_cells, float(bgr[c]),
-                                   r, ch_scale=1.0, balls=balls) for c in (0, 2)]
+        bright = _local_brightness(roi, inner, float(np.median(s[keep])), r)
+        chans = [_local_brightness(roi[..., c : c + 1], inner, float(bgr[c]), r,
+                                   ch_scale=1.0) for c in (0, 2)]
         local = np.stack([chans[0], chans[1]], axis=2) / np.maximum(
             bright, 1.0)[..., None]
         # spread around the local (not the global) chromaticity
@@ -162,14 +148,6 @@ class ClothModel:
         return np.sqrt(db * db + dg * dg + dr * dr).astype(np.float32)
 
 
-CLOTH_CELL_SIGMAS = 8.0
-"""A cell of the local cloth maps whose chromaticity lies further than this many
-robust spreads from the cloth's median is not cloth (a ball, the pack)."""
-CLOTH_FILL_CELLS = 31
-"""Width of the square of cells (each a ball radius) whose median stands in for a
-cell that is not cloth: some fifteen balls, of which the pack fills a tenth."""
-
-
 def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
     x0, y0, x1, y1 = view.roi
     gx, gy = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))
@@ -179,23 +157,18 @@ def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
 
 
 def _local_brightness(
-    roi: np.ndarray, bed_cells: np.ndarray, fallback: float, radius_px: float,
-    ch_scale: float = 3.0, balls: np.ndarray | None = None,
+    roi: np.ndarray, inner: np.ndarray, fallback: float, radius_px: float,
+    ch_scale: float = 3.0,
 ) -> np.ndarray:
     """Cloth brightness (sum of the channels of ``roi``) at every roi pixel, balls
-    removed. Cells are ``roi`` shrunk by the ball radius in px: those off
-    ``bed_cells`` take ``fallback``, those of ``balls`` (bool, or None) the
-    median of their ``CLOTH_FILL_CELLS`` square; ``ch_scale`` is the most the
-    sum can be, in 255s."""
+    removed; ``ch_scale`` is the most the sum can be, in 255s."""
     s = roi.astype(np.float32).sum(axis=2)
     k = max(2, int(radius_px))
     small = cv2.resize(s, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
-    small = np.where(bed_cells > 0, small, fallback)
+    small_mask = cv2.resize(inner, (small.shape[1], small.shape[0]),
+                            interpolation=cv2.INTER_NEAREST)
+    small = np.where(small_mask > 0, small, fallback)
     u8 = np.clip(small / ch_scale, 0, 255).astype(np.uint8)
-    if balls is not None and balls.any():
-        # (the light falls off across the table: the whole table's cloth is
-        # not the cloth's there)
-        u8 = np.where(balls, cv2.medianBlur(u8, CLOTH_FILL_CELLS), u8)
     med = cv2.medianBlur(u8, 9).astype(np.float32) * ch_scale
     med = cv2.blur(med, (5, 5))
     return cv2.resize(med, (s.shape[1], s.shape[0]), interpolation=cv2.INTER_LINEAR)

@@ -279,29 +279,6 @@ def test_the_white_beside_the_yellow_on_the_baulk_line_is_found(seed: int) -> No
     assert d.kind_names()[int(np.argmin(dist))] == "white"
 
 
-@pytest.mark.parametrize("seed", [5, 6, 7])
-def test_bare_cloth_where_the_pack_stood_is_cloth_once_it_has_gone(seed: int) -> None:
-    # the cloth is learned from the first frame, the pack on it: its local maps
-    # had taken the pack's colour there, and half the bare cloth left after the
-    # break read as foreground (seed 467 saw a pink there for 150 frames)
-    rng = np.random.default_rng(seed)
-    cam = make_camera("overhead", rng, size=(1920, 1080))
-    app = random_appearance(rng)
-    names = ("white", *OFFICIAL.spots, *(["red"] * 15))
-    xy = np.array([[-1200.0, 150.0], *OFFICIAL.spots.values(),
-                   *pack_positions(OFFICIAL)])
-    det = BallDetector(truth_calibration(cam))
-    first = render_scene(cam, app, names, xy, rng)
-    det.detect(first.image)
-    later = render_scene(cam, app, names[:7], xy[:7], rng)  # the reds gone
-    x0, y0 = (first.xy_px[7:].min(axis=0) - 5).astype(int)
-    x1, y1 = (first.xy_px[7:].max(axis=0) + 5).astype(int)
-    rx0, ry0 = det.view.roi[:2]
-    assert det.cloth is not None
-    fg = det.cloth.foreground(later.image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
-    assert (fg >= 0.5).mean() < 0.01
-
-
 @pytest.mark.parametrize("cut", [0.3, 0.5, 0.7, 0.9, 1.1, 1.3])
 def test_no_ball_is_fitted_off_centre_where_a_search_box_cuts_the_pack(
         cut: float) -> None:
