@@ -944,20 +944,15 @@ def _streaks(
         cover = min(1.0, np.pi * r_exp**2 / area)
         bg = cloth.local_bgr(full[None])[0].astype(np.float64)
         pixels = crop[part].astype(np.float64)
-
-        def white_over(sel: np.ndarray, pixels=pixels, bg=bg, cover=cover) -> bool:
-            ball = (pixels[sel].mean(axis=0) - (1 - cover) * bg) / cover
-            return bool(ball.min() >= STREAK_WHITE * ball.max()
-                        and ball.mean() >= STREAK_BRIGHT * bg.mean())
-
-        is_white = white_over(np.ones(len(pixels), bool))
+        is_white = _reads_white(pixels, bg, cover)
         if length < STREAK_LENGTH * r_exp or np.count_nonzero(on == i) > 1:
             # two balls overlapping in the image make such a band too, and
             # balls in a row one with circles fitted on them: only the white,
             # white from end to end, is taken for a blurred ball there
             off = np.stack([xs, ys], 1) - centre
             along = off @ np.linalg.eigh(off.T @ off)[1][:, -1]  # (its long axis)
-            if not (is_white and white_over(along < 0) and white_over(along >= 0)):
+            if not (is_white and _reads_white(pixels[along < 0], bg, cover)
+                    and _reads_white(pixels[along >= 0], bg, cover)):
                 continue
         white = KINDS.index(BallKind.WHITE)
         probs = np.zeros(NONE_CLASS + 1, np.float32)
@@ -972,6 +967,15 @@ def _streaks(
         out_p.append(probs)
     return (np.array(out_c).reshape(-1, 2), np.array(out_r),
             np.array(out_p, np.float32).reshape(-1, NONE_CLASS + 1), ends)
+
+
+def _reads_white(pixels: np.ndarray, bg: np.ndarray, cover: float) -> bool:
+    """Do (K, 3) BGR pixels of a blur band, where a ball covers on average the
+    share ``cover`` over the cloth's (3,) colour ``bg``, unmix to the white
+    (``STREAK_WHITE``, ``STREAK_BRIGHT``)?"""
+    ball = (pixels.mean(axis=0) - (1 - cover) * bg) / cover
+    return bool(ball.min() >= STREAK_WHITE * ball.max()
+                and ball.mean() >= STREAK_BRIGHT * bg.mean())
 
 
 def find_highlights(crop: np.ndarray, mask: np.ndarray, radius_px: float
