@@ -59,6 +59,12 @@ MIN_APART = 1.6
 """Two candidates closer than this many ball radii on the table are one ball, or
 one is false (balls touch at two radii; centres are good to a few mm)."""
 
+SAME_BALL = 0.6
+"""Fits (or seeds) whose centres lie closer than this many ball radii on the table
+converged onto one ball. Measured on the table, not in the image: seen from a
+broadcast angle, a ball in front of the pack (seed 464's pink on its spot) stands
+0.57 radius below the apex red in the image, though a ball apart on the table."""
+
 HIGHLIGHT_NEAR_MM = 200.0
 """Highlight offsets measured within this distance (table mm) of a ball stand for
 its own (``BallDetector._offsets_at``)."""
@@ -506,11 +512,11 @@ class BallDetector:
         rad = np.concatenate(found_r)
         qual = np.concatenate(found_q)
         streak_probs = np.concatenate(found_s)
-        if regions is not None and len(xy) > 1:
-            idx = _dedupe(xy, rad, qual)
-            xy, rad, qual, streak_probs = (xy[idx], rad[idx], qual[idx],
-                                           streak_probs[idx])
         xy_mm = self.view.to_table(xy)
+        if regions is not None and len(xy) > 1:
+            one = _apart(xy_mm, qual, SAME_BALL * self.view.ball_radius_mm)
+            xy, rad, qual, streak_probs, xy_mm = (
+                xy[one], rad[one], qual[one], streak_probs[one], xy_mm[one])
         keep = self._on_table(xy_mm)
         if len(xy) > 1:
             keep &= _apart(xy_mm, qual, MIN_APART * self.view.ball_radius_mm)
@@ -641,8 +647,8 @@ class BallDetector:
         good = q >= 0.3
         c, r, q = c[good], r[good], q[good]
         if len(c) > 1:
-            idx = _dedupe(c, r, q)
-            c, r, q = c[idx], r[idx], q[idx]
+            one = self._one_fit_a_ball(c + np.array([x0, y0]), q)
+            c, r, q = c[one], r[one], q[one]
         c, r, q, dropped = self._add_highlight_seeds(
             image[y0:y1, x0:x1], mask, (x0, y0), c, r, q, (fg, con, hidden))
         n_kept = len(c)
@@ -806,14 +812,18 @@ class BallDetector:
         if in_cluster.any():
             hl_off[in_cluster] = self._offsets_at(
                 self.view.to_table(full[in_cluster]), off)
+        # (explained: a candidate within 0.7 radius on the table, where balls
+        # stand apart however much their images overlap)
+        taken = list(self.view.to_table(c + np.array(origin)))
         for k in np.argsort(-strength[strong]):
             if not cluster[lab[k]] or r_exp[k] < 1.5:
                 continue
             seed = hl[k] - hl_off[k] * r_exp[k]
-            near = [p for p in (*c, *add_c)
-                    if np.hypot(*(np.asarray(p) - seed)) < 0.7 * r_exp[k]]
-            if near:
+            seed_mm = self.view.to_table(seed + np.array(origin))[0]
+            if any(np.hypot(*(p - seed_mm)) < 0.7 * self.view.ball_radius_mm
+                   for p in taken):
                 continue
+            taken.append(seed_mm)
             add_c.append(seed)
             add_r.append(r_exp[k])
             add_must.append(not of_balls[lab[k]])
@@ -831,9 +841,15 @@ class BallDetector:
         c, r, q = (np.concatenate([c, c2[ok]]), np.concatenate([r, r2[ok]]),
                    np.concatenate([q, q2[ok]]))
         if len(c) > 1:
-            idx = _dedupe(c, r, q)
-            c, r, q = c[idx], r[idx], q[idx]
+            one = self._one_fit_a_ball(c + np.array(origin), q)
+            c, r, q = c[one], r[one], q[one]
         return c, r, q, dropped
+
+    def _one_fit_a_ball(self, xy_px: np.ndarray, q: np.ndarray) -> np.ndarray:
+        """(N,) bool: of fits (image px) that converged onto one ball
+        (``SAME_BALL``), the best."""
+        return _apart(self.view.to_table(xy_px), q,
+                      SAME_BALL * self.view.ball_radius_mm)
 
     def _offsets_at(self, xy_mm: np.ndarray, fallback: np.ndarray) -> np.ndarray:
         """(K, 2) highlight offsets, in radii, of balls centred at table points
@@ -1031,14 +1047,3 @@ def _apart(xy_mm: np.ndarray, q: np.ndarray, min_mm: float) -> np.ndarray:
     for i in np.argsort(-q, kind="stable"):
         out[i] = not (close[i] & out).any()
     return out
-
-
-def _dedupe(c: np.ndarray, r: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Indices, in order, of the fits kept where several converged onto the same
-    ball (the best quality of them)."""
-    order = np.argsort(-q)
-    kept: list[int] = []
-    for i in order:
-        if all(np.hypot(*(c[i] - c[j])) >= 0.6 * r[i] for j in kept):
-            kept.append(int(i))
-    return np.array(sorted(kept), dtype=int)
