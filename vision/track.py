@@ -91,6 +91,8 @@ class Track:
         rolling: ``(frame, (2,) mm)`` sure sightings of the white at rest, in
             successive frames, more than a ball's width from its anchor
             (``_rolled``).
+        unsure_unpot: Frames in which a potted ball was seen again where it
+            vanished, but unsure of its kind (``TrackerConfig.unpot_sightings``).
     """
 
     track_id: int
@@ -114,6 +116,7 @@ class Track:
     rest_since: int = -1
     nudged: deque[tuple[int, np.ndarray]] = field(default_factory=deque)
     rolling: list[tuple[int, np.ndarray]] = field(default_factory=list)
+    unsure_unpot: list[int] = field(default_factory=list)
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -213,6 +216,11 @@ class TrackerConfig:
             potted, where it was last seen, was not potted (it stopped in the
             jaws, hidden): it gets its track back.
         unpot_mm: See ``unpot_frames``.
+        unpot_sightings: Sightings there, in as many frames, that give the
+            track back when each reads its kind at ``min_ball_prob`` but not at
+            ``reacquire_prob`` (one sure one does): a ball come to rest against
+            the near cushion after rattling in the jaws shows only part of
+            itself (seed 484's red, 65% seen, read 0.71 red).
         reacquire_hidden: Frames the white at rest must be unseen before a
             detection far away may take it (``reacquire_far_mm``).
         reacquire_far_mm: See ``_reacquire``: farther than the cue's tip
@@ -290,6 +298,7 @@ class TrackerConfig:
     reacquire_step_mm: float = 300.0
     unpot_frames: int = 90
     unpot_mm: float = 60.0
+    unpot_sightings: int = 3
     reacquire_hidden: int = 3
     reacquire_far_mm: float = 800.0
     reacquire_far_prob: float = 0.9
@@ -435,7 +444,7 @@ class BallTracker:
             assert t.meas_mm is not None
             dist = np.linalg.norm(z - t.meas_mm, axis=1)
             m = dist / (2 * c.meas_sigma_mm)
-            allowed = (dist < c.unpot_mm) & (kp >= c.reacquire_prob)
+            allowed = (dist < c.unpot_mm) & (kp >= c.min_ball_prob)
         elif t.anchor is not None:
             # at rest: near detections are cheap; far ones may start a motion
             # (beyond the hold distance every place is as good a start as any,
@@ -487,6 +496,15 @@ class BallTracker:
                 # trusted (it may have struck a ball), only the reach
                 reach = min(reach, c.lost_gate_mm + c.lost_gate_step_mm * t.missed)
                 near = near | (kp >= c.reacquire_prob)
+                if t.meas_mm is not None:
+                    # nor its way: it may have come back off the jaws or a
+                    # cushion, towards where it was last seen (seed 492's
+                    # red, back out of a corner's jaws at 15 mm a frame, read
+                    # 0.74 red as it came; lost, it was taken for potted)
+                    back = np.linalg.norm(z - t.meas_mm, axis=1)
+                    came_back = (back < dist) & (kp >= c.min_ball_prob)
+                    near = near | came_back
+                    dist = np.where(came_back, back, dist)
                 # its spread has grown while unseen: a ball seen a moment ago
                 # comes first for a detection near it
                 m = np.maximum(m, dist / (4 * c.meas_sigma_mm))
@@ -567,7 +585,19 @@ class BallTracker:
         for k in self._reacquire(dets, idx, matched_d):
             matched_d.add(k)
         free = [k for k in range(len(idx)) if k not in matched_d]
-        self._clutter_hist.append(z[free] if free else np.zeros((0, 2)))
+        # (a sighting at an object ball's own place, left unmatched because
+        # the place lay too near the searched box's edge to be looked for, is
+        # that ball, not clutter: seed 482's red, its own sightings in the box
+        # of the white coming at it, was barred from setting off when struck;
+        # at the cue ball's place, the cue's tip is clutter)
+        anchors = np.array([t.anchor for t in self.active()
+                            if t.anchor is not None and t.kind != BallKind.WHITE])
+        clutter = z[free] if free else np.zeros((0, 2))
+        if len(anchors) and len(clutter):
+            own = np.linalg.norm(clutter[:, None] - anchors[None], axis=2).min(
+                axis=1) <= self.config.hold_mm
+            clutter = clutter[~own]
+        self._clutter_hist.append(clutter)
         self._clutter = np.concatenate(list(self._clutter_hist))
         self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
                            regions_px)
@@ -713,6 +743,11 @@ class BallTracker:
         c = self.config
         z = dets.xy_mm[j].astype(np.float64)
         if t.status == TrackStatus.POTTED and t.anchor is None:
+            if dets.probs[j, KINDS.index(t.kind)] < c.reacquire_prob:
+                if self._frame not in t.unsure_unpot:
+                    t.unsure_unpot.append(self._frame)
+                if len(t.unsure_unpot) < c.unpot_sightings:
+                    return False
             # not potted after all: in the jaws, where it vanished; followed
             # as moving (looked for in every frame) until it settles: it may
             # be rattling back out (seed 390's cue ball, held at rest where
@@ -1009,6 +1044,7 @@ class BallTracker:
         it is seen again where it vanished: ``_unpottable``)."""
         t.status = TrackStatus.POTTED
         t.potted_at = self._frame
+        t.unsure_unpot = []
         t.state[2:] = 0.0
 
     def _towards_pocket(self, t: Track) -> bool:

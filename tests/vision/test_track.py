@@ -216,6 +216,82 @@ def test_ball_seen_again_where_it_was_potted_gets_its_track_back() -> None:
     assert [t.track_id for t in reds] == [rid]
 
 
+@pytest.mark.parametrize(("p_red", "sightings", "back"), [
+    (0.71, 3, True),   # seed 484's red, come to rest against the near cushion
+    (0.71, 2, False),  # beside the corner, 65% seen: each sighting unsure
+    (0.55, 6, False),  # too unsure of its kind to be the red
+    (0.9, 1, True),    # a sure sighting at once
+])
+def test_ball_seen_again_unsurely_near_where_it_was_potted(
+        p_red: float, sightings: int, back: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    start = np.array([-hl + 400, hw - 400])
+    for f in range(12):
+        tr.update(_dets([("red", *(start + (-30 * f, 30 * f))), ("white", 0, -300)]))
+    rid = next(t.track_id for t in tr.tracks if t.kind == BallKind.RED)
+    last = start + (-30 * 11, 30 * 11)
+    for _ in range(tr.config.coast_frames + 1):
+        tr.update(_dets([("white", 0, -300)]))
+    assert next(t for t in tr.tracks if t.track_id == rid).status == \
+        TrackStatus.POTTED
+    # rattled out of the jaws and came to rest 45 mm from where it vanished
+    rest = last + (3.0, -45.0)
+    for _ in range(sightings):
+        tr.update(_unsure(_dets([("red", *rest), ("white", 0, -300)]), 0, "red",
+                          p_red))
+    reds = [t.track_id for t in tr.active() if t.kind == BallKind.RED]
+    assert reds == ([rid] if back else [])
+
+
+def test_ball_seen_at_its_place_outside_the_search_is_not_its_own_clutter() -> None:
+    # seed 482: the box searched round the white coming at a red cut the red's
+    # place near its edge, so the red was not looked for, and its sightings
+    # there were left over as clutter, which barred its first sighting when
+    # struck: it was held, a second track started, and the first was "potted"
+    tr = BallTracker(OFFICIAL)
+    red = np.array([0.0, -600.0])  # image (900, 600) in _dets
+    for _ in range(3):
+        tr.update(_dets([("white", 0.0, -300.0), ("red", *red)]))
+    rid = next(t.track_id for t in tr.tracks if t.kind == BallKind.RED)
+    edge = (850, 590, 1000, 800)  # the red's place 1 radius inside its edge
+    for k in range(1, 7):
+        tr.update(_dets([("white", 0.0, -300.0 - 40 * k), ("red", *red)]),
+                  regions_px=[edge])
+    wide = (850, 500, 1000, 800)
+    for k in range(1, 4):
+        tr.update(_dets([("white", 0.0, -545.0 - 2 * k), ("red", 0.0, -604 - 28 * k)]),
+                  regions_px=[wide])
+    reds = [t for t in tr.active() if t.kind == BallKind.RED]
+    assert [t.track_id for t in reds] == [rid]
+    assert reds[0].anchor is None
+    assert np.allclose(reds[0].reported_mm, (0.0, -688.0), atol=1)
+
+
+@pytest.mark.parametrize(("p_red", "kept"), [(0.74, True), (0.9, True),
+                                             (0.5, False)])
+def test_ball_lost_in_the_jaws_and_seen_coming_back_out_keeps_its_track(
+        p_red: float, kept: bool) -> None:
+    # seed 492: a red at 58 mm a frame into the baulk-right jaws, unseen two
+    # frames, then back out along the cushion at 15 mm a frame, half read as
+    # brown; its motion had run on into the pocket, far from every sighting
+    tr = BallTracker(OFFICIAL)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    y = -hw + 34.0
+    for f in range(8):
+        tr.update(_dets([("red", -hl + 430 - 58 * f, y), ("white", 0, 300)]))
+    rid = next(t.track_id for t in tr.tracks if t.kind == BallKind.RED)
+    for _ in range(2):
+        tr.update(_dets([("white", 0, 300)]))
+    for f in range(4):
+        back = _dets([("red", -hl + 28 + 17 * f, y + 10), ("white", 0, 300)])
+        tr.update(_unsure(back, 0, "red", p_red))
+    red = next(t for t in tr.tracks if t.track_id == rid)
+    assert (red.status == TrackStatus.SEEN) == kept
+    if kept:
+        assert np.allclose(red.reported_mm, (-hl + 28 + 51, y + 10), atol=1)
+
+
 def test_ball_at_rest_is_not_set_moving_by_the_cue_tip_behind_it() -> None:
     tr = BallTracker(OFFICIAL)
     tr.update(_dets([("white", -1060.0, 150.0), ("blue", 0, 400)]))
