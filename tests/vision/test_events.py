@@ -10,7 +10,7 @@ import pytest
 
 from baulk.pipeline import Analysis, frames_from_truth
 from calibration.table import OFFICIAL
-from vision.events import EventDetector, EventKind, Unknown
+from vision.events import CLOSE_CALL, EventDetector, EventKind, Unknown
 from vision.strokes import StrokeTracks
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
@@ -62,23 +62,34 @@ def test_first_contact_and_pot_with_pocket() -> None:
     assert kinds.index(EventKind.FIRST_CONTACT) < kinds.index(EventKind.POT)
 
 
-def test_two_balls_struck_at_once() -> None:
+@pytest.mark.parametrize(("later_mm", "first", "confidence"), [
+    (0.0, ["red", "yellow"], 0.95),
+    (0.5, ["red", "yellow"], 0.95),
+    (2.9, ["red"], CLOSE_CALL),  # seed 489: 2.6 ms apart, one after the other
+    (8.0, ["red"], 0.95),
+])
+def test_two_balls_struck_at_once_or_one_just_before(
+        later_mm: float, first: list[str], confidence: float) -> None:
     t = 20
     xy = np.full((t, 3, 2), np.nan)
     gap = R2 * np.sin(np.radians(30))  # both at 2R from the white's contact point
     off = R2 * np.cos(np.radians(30))
     contact_x = 0.0
     xy[:, 1] = (contact_x + off, gap)
-    xy[:, 2] = (contact_x + off, -gap)
+    # the yellow's contact point that much further on the white's way
+    xy[:, 2] = (contact_x + off + later_mm, -gap)
     wx = np.minimum(np.array([-400.0, -400.0] + [-400 + 50.0 * i for i in range(1, 18)]
                              + [0.0]), contact_x)
     xy[:, 0, 0], xy[:, 0, 1] = wx, 0.0
     hit = int(np.argmax(wx >= contact_x))
     for i in range(hit, t):
         xy[i, 1] = (contact_x + off + 20 * (i - hit + 1), gap + 12 * (i - hit + 1))
-        xy[i, 2] = (contact_x + off + 20 * (i - hit + 1), -gap - 12 * (i - hit + 1))
+        xy[i, 2] = (contact_x + off + later_mm + 20 * (i - hit + 1),
+                    -gap - 12 * (i - hit + 1))
     ev = EventDetector().detect(_tracks(("white", "red", "yellow"), xy))
-    assert sorted(ev.first_contact) == ["red", "yellow"]
+    assert sorted(ev.first_contact) == first
+    contact = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert contact.confidence == pytest.approx(confidence)
 
 
 def test_one_ball_with_two_tracks_is_not_two_struck_at_once() -> None:
