@@ -8,6 +8,7 @@ frame itself, so no table needs tuning.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
@@ -31,6 +32,10 @@ class ClothModel:
         local_chroma: (H, W, 2) float32 local cloth chromaticity (B/S, R/S) over
             the roi, balls removed (coloured light falls off across real tables),
             or None to use ``chroma`` everywhere.
+        edge_fg: (H, W) float32 "not cloth" strength of what does not move at the
+            bed's edges (the cushions' faces and noses, the pockets' mouths),
+            taken off ``foreground`` there, or None (``with_edges``).
+        edge_contrast: (H, W) float32 the same for ``contrast``, or None.
     """
 
     bgr: np.ndarray
@@ -39,6 +44,8 @@ class ClothModel:
     brightness: np.ndarray
     origin: tuple[int, int] = (0, 0)
     local_chroma: np.ndarray | None = None
+    edge_fg: np.ndarray | None = None
+    edge_contrast: np.ndarray | None = None
 
     def local_bgr(self, xy_px: np.ndarray) -> np.ndarray:
         """(N, 3) float32 cloth colour at frame points (N, 2): the median colour
@@ -119,7 +126,42 @@ class ClothModel:
         local = self.brightness[oy : oy + h, ox : ox + w]
         q = s / np.maximum(local, 1.0)
         fg = np.maximum(dc / 10.0, (q - 1.0) / 0.6)
-        return np.maximum(fg, (0.6 - q) / 0.25).astype(np.float32)
+        fg = np.maximum(fg, (0.6 - q) / 0.25)
+        if self.edge_fg is not None:
+            fg -= self.edge_fg[oy : oy + h, ox : ox + w]
+        return fg.astype(np.float32)
+
+    def with_edges(self, image: np.ndarray, view: TableView,
+                   balls_px: np.ndarray, radii_px: np.ndarray) -> ClothModel:
+        """This model with ``edge_fg`` learned from a BGR uint8 frame whose balls
+        (image centres (N, 2), radii (N,), px) were found with it.
+
+        Near the cushions the cloth's smooth maps do not hold: seen from a
+        broadcast angle, the far cushion's face and the line of its nose read
+        as half foreground, join the blob of a ball before them and pull its
+        fit by pixels, 20 to 40 mm there (seeds 472 and 500, the white crawling
+        and jittering at the far cushion). What does not move there is taken
+        off: weak foreground (strong foreground, more than ``EDGE_FG_MAX``, is
+        a ball) in the band within two ball radii of the bed's image edge,
+        away from the balls found.
+        """
+        x0, y0, x1, y1 = view.roi
+        fg = self.foreground(image[y0:y1, x0:x1])
+        r = float(np.median(view.radius_px(_roi_grid(view))))
+        inner = cv2.erode(view.bed_mask, np.ones((3, 3), np.uint8),
+                          iterations=max(2, int(2 * r)))
+        band = (view.bed_mask > 0) & (inner == 0)
+        strong = cv2.dilate((fg > EDGE_FG_MAX).astype(np.uint8), np.ones((5, 5),
+                                                                         np.uint8))
+        keep = (band & (strong == 0)).astype(np.uint8)
+        for (bx, by), br in zip(np.asarray(balls_px).reshape(-1, 2),
+                                np.asarray(radii_px).reshape(-1), strict=True):
+            cv2.circle(keep, (round(bx - x0), round(by - y0)), round(1.4 * br + 2),
+                       0, -1)
+        edge = np.where(keep > 0, np.clip(fg, 0.0, 1.0), 0.0).astype(np.float32)
+        con = self.contrast(image[y0:y1, x0:x1])
+        edge_con = np.where(keep > 0, con, 0.0).astype(np.float32)
+        return dataclasses.replace(self, edge_fg=edge, edge_contrast=edge_con)
 
 
     def contrast(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
@@ -145,7 +187,16 @@ class ClothModel:
         db = roi_bgr[..., 0] - cb
         dg = roi_bgr[..., 1] - (s - cb - cr)
         dr = roi_bgr[..., 2] - cr
-        return np.sqrt(db * db + dg * dg + dr * dr).astype(np.float32)
+        con = np.sqrt(db * db + dg * dg + dr * dr)
+        if self.edge_contrast is not None:
+            con = np.maximum(con - self.edge_contrast[oy : oy + h, ox : ox + w], 0.0)
+        return con.astype(np.float32)
+
+
+EDGE_FG_MAX = 1.5
+"""Foreground stronger than this at the bed's edges in the learning frame is a
+ball (or a hand), not the cushions' structure (``ClothModel.with_edges``; a
+cushion's face and nose line read 0.3-0.9)."""
 
 
 def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:

@@ -274,6 +274,20 @@ def fit_circles(
             out_c[i] = (cx, cy)
             out_r[i] = rr
             quality[i] = used / n_use
+    failed = np.flatnonzero(quality == 0.0)
+    if contrast is not None and len(failed):
+        # the contrast's fall can scatter the edges of a ball whose lower half
+        # fades into its shadow (the white before a broadcast view's far
+        # cushion: a pixel's shift of the start made or broke its fit): the
+        # foreground's crossing then does, where it fits well (a cue's shaft
+        # makes poor fits)
+        c2, r2, q2 = fit_circles(fg, np.asarray(centres, np.float64)[failed],
+                                 np.asarray(radii, np.float64)[failed], None if
+                                 down is None else np.asarray(down)[failed],
+                                 iterations, None, radius_scale, hidden)
+        good = q2 >= FALLBACK_FIT
+        failed = failed[good]
+        out_c[failed], out_r[failed], quality[failed] = c2[good], r2[good], q2[good]
     return out_c, out_r, quality
 
 
@@ -295,6 +309,10 @@ def _fit_one(
         res = _fixed_circle(pts, r_fix, centre)
     return res
 
+
+FALLBACK_FIT = 0.6
+"""Least quality of a fit to the foreground alone that stands for one that failed
+with the contrast's edges (``fit_circles``)."""
 
 FREE_FIT_MIN_SHARE = 0.7
 """A circle's radius is fitted only when this share of the rays finds its edge;
@@ -470,8 +488,11 @@ class BallDetector:
         self._radius_scale = 1.0
 
     def learn(self, image: np.ndarray) -> ClothModel:
-        """Learn the cloth (and reset colour prototypes) from a frame."""
+        """Learn the cloth from a frame, then what does not move at the bed's
+        edges, away from the balls found with it (``ClothModel.with_edges``)."""
         self.cloth = ClothModel.learn(image, self.view)
+        c, r, _, _ = self._detect_box(image, self.view.roi)
+        self.cloth = self.cloth.with_edges(image, self.view, c, r)
         return self.cloth
 
     def detect(
