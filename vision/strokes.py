@@ -693,12 +693,15 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
         if len(seen) == 0:
             continue
         last = int(seen[-1])
+        ok = vis[:, j] & ~np.isnan(xy[:, j, 0])
         if last < t_len - 1:
-            # vanished (potted/off): stops at the first frame without it
+            # vanished (potted/off): stops at the first frame without it (the
+            # tracker holds a ball lost a few frames before it calls it gone)
+            shown = np.flatnonzero(ok)
+            last = int(shown[-1]) if len(shown) else last
             if last >= s0:
                 end = max(end, last + 1)
             continue
-        ok = vis[:, j] & ~np.isnan(xy[:, j, 0])
         fin_rows = np.flatnonzero(ok[t_len - tail:]) + t_len - tail
         if len(fin_rows) == 0:
             continue

@@ -277,6 +277,27 @@ def test_a_one_frame_flicker_at_rest_does_not_delay_the_end() -> None:
     assert abs(strokes[0].end_frame - stop) <= 1
 
 
+def test_a_potted_ball_ends_the_stroke_when_last_seen_not_when_let_go() -> None:
+    # the tracker holds a ball lost at a pocket for a few frames before it
+    # calls it potted; the stroke ended 4 frames late (seeds 465, 468, 475)
+    frames = [_frame(f, BASE) for f in range(40)]
+    white = -1100.0
+    for f in range(40, 120):
+        white += 40.0 if f < 45 else 0.0
+        balls = {**BASE, 1: ("white", (white, -100.0), True)}
+        if f >= 45:
+            gone_by = min(f, 70) - 45
+            red = (900.0 + 30.0 * gone_by, 300.0)
+            if f <= 74:
+                balls[3] = ("red", red, f <= 70)  # held, unseen, 71 to 74
+            else:
+                del balls[3]
+        frames.append(_frame(f, balls))
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [39]
+    assert strokes[0].end_frame == 71
+
+
 @pytest.mark.parametrize("unseen", [4, 8])
 def test_a_ball_lost_while_rolling_keeps_the_stroke_open(unseen: int) -> None:
     """The white rolls at 12 mm a frame for 50 frames, unseen (held where last
