@@ -43,6 +43,7 @@ from sim.render import Appearance, Balls, random_appearance, render_frame_info
 from sim.sequencing import (
     COLOURS,
     Outcome,
+    break_place,
     golf_start_state,
     name_of,
     next_state,
@@ -281,13 +282,7 @@ def make_clip(
         placed = None
         if state.cue_in_hand:
             if state.strokes == 0:
-                placed = (
-                    table.baulk_line_x - float(play_rng.uniform(0, 40)),
-                    float(
-                        play_rng.choice([-1, 1])
-                        * play_rng.uniform(60, 0.85 * table.d_radius_mm)
-                    ),
-                )
+                placed = break_place(positions, table, play_rng)
             else:
                 placed = place_in_d(positions, table, play_rng)
             positions["white"] = placed

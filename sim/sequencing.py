@@ -210,6 +210,25 @@ def place_in_d(
     return (bx - rad / 2, 0.0)
 
 
+def break_place(
+    positions: Mapping[str, tuple[float, float]],
+    table: TableSpec,
+    rng: np.random.Generator,
+) -> tuple[float, float]:
+    """Where a player sets the cue ball down to break: near the baulk line, off
+    the brown, towards the yellow or the green, and clear of them (seed 510's
+    had been set down 46.6 mm from the yellow, overlapping it: the physics then
+    had it strike the yellow first)."""
+    r2 = (2 * table.ball_radius + 1.0) ** 2
+    for _ in range(1000):
+        p = (table.baulk_line_x - float(rng.uniform(0, 40)),
+             float(rng.choice([-1, 1]) * rng.uniform(60, 0.85 * table.d_radius_mm)))
+        if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= r2
+               for q in positions.values()):
+            return p
+    return place_in_d(positions, table, rng)
+
+
 def rack(
     table: TableSpec, reds: int = 15, gap_mm: float = 0.2
 ) -> dict[str, tuple[float, float]]:

@@ -12,6 +12,7 @@ from calibration.table import OFFICIAL
 from sim.clip import positions_record
 from sim.sequencing import (
     Outcome,
+    break_place,
     golf_start_state,
     next_state,
     place_in_d,
@@ -53,6 +54,19 @@ def test_place_in_d() -> None:
     for _ in range(20):
         p = place_in_d(pos, OFFICIAL, rng)
         assert OFFICIAL.in_d(p)
+
+
+@pytest.mark.parametrize("place", ["break", "in hand"])
+def test_the_cue_ball_is_set_down_clear_of_every_ball(place: str) -> None:
+    # seed 510's break: set down 46.6 mm from the yellow, overlapping it
+    rng = np.random.default_rng(510)
+    pos = rack(OFFICIAL)
+    chosen = break_place if place == "break" else place_in_d
+    for _ in range(200):
+        p = np.array(chosen(pos, OFFICIAL, rng))
+        gaps = np.linalg.norm(np.array(list(pos.values())) - p, axis=1)
+        assert gaps.min() >= 2 * OFFICIAL.ball_radius, gaps.min()
+        assert OFFICIAL.in_d(tuple(p))
 
 
 def test_positions_record_contract_form() -> None:
