@@ -292,6 +292,26 @@ def test_ball_lost_in_the_jaws_and_seen_coming_back_out_keeps_its_track(
         assert np.allclose(red.reported_mm, (-hl + 28 + 51, y + 10), atol=1)
 
 
+def test_a_ball_pushed_slowly_off_its_place_unseen_is_released() -> None:
+    # seed 506: the black, struck by the white that came to rest against it,
+    # rolled 48 mm off its spot at 2-3 mm a frame, hidden at first by the white
+    # in a broadcast view; seen again 26 mm off, each sighting farther on was
+    # taken for a leap from the last sighting (counted as the ball, half
+    # hidden), not from its place, and it was held on its spot
+    tr = BallTracker(OFFICIAL)
+    spot = np.array([1460.0, 0.0])
+    for _ in range(5):
+        tr.update(_dets([("black", *spot), ("blue", 0, 0)]))
+    black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    for _ in range(8):
+        tr.update(_dets([("blue", 0, 0)]))
+    for k in range(12):
+        tr.update(_dets([("black", *(spot + (26.0 + 2.0 * k, 0.2 * k))),
+                         ("blue", 0, 0)]))
+    assert black.anchor is None or black.anchor[0] > spot[0] + 40.0
+    assert black.reported_mm[0] == pytest.approx(spot[0] + 48.0, abs=2.0)
+
+
 def test_ball_at_rest_is_not_set_moving_by_the_cue_tip_behind_it() -> None:
     tr = BallTracker(OFFICIAL)
     tr.update(_dets([("white", -1060.0, 150.0), ("blue", 0, 400)]))
