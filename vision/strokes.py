@@ -603,9 +603,9 @@ class StrokeSegmenter:
 
 
 def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
-    """The ball drifted over the window (medians of its first and last sightings
-    differ) or is still rolling at its end; identity jumps (> 150 mm a frame)
-    are tracking noise, not motion."""
+    """The ball drifted over the window (medians of its sightings, four by four,
+    differ from the last four's) or is still rolling at its end; identity jumps
+    (> 150 mm a frame) are tracking noise, not motion."""
     pts = []
     frames = []
     for f in window:
@@ -624,11 +624,15 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
         around = np.concatenate([steps[max(0, i - 2):i], steps[i + 1:i + 3]])
         if len(around) and around.max() < 60.0:
             return False  # an isolated jump: the track changed ball
-    a = np.median(p[:4], axis=0)
+    # the medians of its sightings four by four, against the last four's: one
+    # back off a cushion can end where it began (seed 511's cue ball, back at
+    # 2 mm a frame: first and last alike, the stroke closed while it rolled)
     b = np.median(p[-4:], axis=0)
-    # still rolling at the end (one back off a cushion can end where it began)
+    groups = [np.median(p[k : k + 4], axis=0) for k in range(0, len(p) - 4, 4)]
+    drift = max(float(np.linalg.norm(g - b)) for g in groups) if groups else 0.0
+    # still rolling at the end
     rolling = np.linalg.norm(p[-1] - p[-4]) > 2 * still_mm
-    return bool(np.linalg.norm(b - a) > still_mm or rolling)
+    return bool(drift > still_mm or rolling)
 
 
 def _seen_in(frames: list[BallFrame], tid: int) -> bool:

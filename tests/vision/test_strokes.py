@@ -270,6 +270,32 @@ def test_a_creeping_ball_held_by_the_tracker_ends_when_it_stops() -> None:
     assert abs(strokes[0].end_frame - stop) <= 1
 
 
+def test_a_ball_back_off_a_cushion_slowly_ends_when_it_stops() -> None:
+    # seed 511: the white, at 3 mm a frame into the side cushion, comes back
+    # off it at 2.4 mm a frame and stops 22 frames later; a line fitted through
+    # the bounce had it all but stopped at the cushion (16 frames early)
+    decel = 98.0 / 900
+    frames = [_frame(f, BASE) for f in range(20)]
+    x, v, f = -1100.0, 8.0, 20
+    while v > 3.0:  # to the cushion
+        x += v
+        v -= decel
+        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
+        f += 1
+    v = -0.8 * v
+    while v < 0.0:  # back off it
+        x += v
+        v = min(v + decel, 0.0)
+        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
+        f += 1
+    stop = f - 1
+    frames += [_frame(g, {**BASE, 1: ("white", (x, -100.0), True)})
+               for g in range(f, f + 40)]
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - stop) <= 2
+
+
 def test_a_one_frame_flicker_at_rest_does_not_delay_the_end() -> None:
     frames, stop = _rolling_to_rest(20, 150, 4.0, 98.0 / 900, spike_at=62)
     strokes, _ = _run(frames)
