@@ -274,20 +274,6 @@ def fit_circles(
             out_c[i] = (cx, cy)
             out_r[i] = rr
             quality[i] = used / n_use
-    failed = np.flatnonzero(quality == 0.0)
-    if contrast is not None and len(failed):
-        # the contrast's fall can scatter the edges of a ball whose lower half
-        # fades into its shadow (the white before a broadcast view's far
-        # cushion: a pixel's shift of the start made or broke its fit): the
-        # foreground's crossing then does, where it fits well (a cue's shaft
-        # makes poor fits)
-        c2, r2, q2 = fit_circles(fg, np.asarray(centres, np.float64)[failed],
-                                 np.asarray(radii, np.float64)[failed], None if
-                                 down is None else np.asarray(down)[failed],
-                                 iterations, None, radius_scale, hidden)
-        good = q2 >= FALLBACK_FIT
-        failed = failed[good]
-        out_c[failed], out_r[failed], quality[failed] = c2[good], r2[good], q2[good]
     return out_c, out_r, quality
 
 
@@ -312,7 +298,7 @@ def _fit_one(
 
 FALLBACK_FIT = 0.6
 """Least quality of a fit to the foreground alone that stands for one that failed
-with the contrast's edges (``fit_circles``)."""
+with the contrast's edges (``BallDetector._refit_at_edges``)."""
 
 FREE_FIT_MIN_SHARE = 0.7
 """A circle's radius is fitted only when this share of the rays finds its edge;
@@ -661,6 +647,8 @@ class BallDetector:
         con = self.cloth.contrast(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
         c, r, q = fit_circles(fg, peaks, r_exp, None, contrast=con,
                               radius_scale=self._radius_scale, hidden=hidden)
+        self._refit_at_edges(fg, peaks, r_exp, (c, r, q), hidden,
+                             (x0 - rx0, y0 - ry0))
         whole = q >= 0.9  # free fits to whole outlines: the radius scale
         if whole.any():
             ratio = float(np.median(r[whole] / r_exp[whole]))
@@ -720,6 +708,39 @@ class BallDetector:
                                 sp])
         return (np.concatenate([c, sc]) + np.array([x0, y0]), np.concatenate([r, sr]),
                 np.concatenate([q, np.full(len(sc), STREAK_QUALITY)]), probs)
+
+    def _refit_at_edges(
+        self, fg: np.ndarray, peaks: np.ndarray, r_exp: np.ndarray,
+        fits: tuple[np.ndarray, np.ndarray, np.ndarray], hidden: np.ndarray,
+        offset: tuple[int, int],
+    ) -> None:
+        """Fits that failed on the contrast's edges near the bed's edges
+        (``ClothModel.edge_fg``), made again on the foreground alone and kept
+        where they fit well (``FALLBACK_FIT``; a cue's shaft makes poor fits).
+        Before a cushion's face the contrast's fall scatters the edges of a
+        ball whose lower half fades into its shadow (the white before a
+        broadcast view's far cushion: a pixel's shift of the start made or
+        broke its fit). ``fits`` (centres, radii, qualities) are updated."""
+        c, r, q = fits
+        edge = self.cloth.edge_fg if self.cloth is not None else None
+        failed = np.flatnonzero(q == 0.0)
+        if edge is None or not len(failed):
+            return
+        ox, oy = offset
+        h, w = edge.shape
+        near = []
+        for i in failed:
+            x, y, k = int(peaks[i, 0]) + ox, int(peaks[i, 1]) + oy, int(r_exp[i]) + 2
+            near.append(bool(edge[max(y - k, 0):min(y + k, h),
+                                  max(x - k, 0):min(x + k, w)].any()))
+        failed = failed[np.array(near, bool)]
+        if not len(failed):
+            return
+        c2, r2, q2 = fit_circles(fg, peaks[failed], r_exp[failed], None,
+                                 radius_scale=self._radius_scale, hidden=hidden)
+        good = q2 >= FALLBACK_FIT
+        failed = failed[good]
+        c[failed], r[failed], q[failed] = c2[good], r2[good], q2[good]
 
     def _add_highlight_seeds(
         self,
@@ -836,11 +857,12 @@ class BallDetector:
         # (explained: a candidate within 0.7 radius on the table, where balls
         # stand apart however much their images overlap)
         taken = list(self.view.to_table(c + np.array(origin)))
+        seeds = hl - hl_off * r_exp[:, None]
+        seeds_mm = self.view.to_table(seeds + np.array(origin))
         for k in np.argsort(-strength[strong]):
             if not cluster[lab[k]] or r_exp[k] < 1.5:
                 continue
-            seed = hl[k] - hl_off[k] * r_exp[k]
-            seed_mm = self.view.to_table(seed + np.array(origin))[0]
+            seed, seed_mm = seeds[k], seeds_mm[k]
             if any(np.hypot(*(p - seed_mm)) < 0.7 * self.view.ball_radius_mm
                    for p in taken):
                 continue
