@@ -131,19 +131,17 @@ class ClothModel:
             fg -= self.edge_fg[oy : oy + h, ox : ox + w]
         return fg.astype(np.float32)
 
-    def with_edges(self, image: np.ndarray, view: TableView,
-                   balls_px: np.ndarray, radii_px: np.ndarray) -> ClothModel:
-        """This model with ``edge_fg`` learned from a BGR uint8 frame whose balls
-        (image centres (N, 2), radii (N,), px) were found with it.
+    def with_edges(self, image: np.ndarray, view: TableView) -> ClothModel:
+        """This model with ``edge_fg`` learned from a BGR uint8 frame.
 
         Near the cushions the cloth's smooth maps do not hold: seen from a
         broadcast angle, the far cushion's face and the line of its nose read
         as half foreground, join the blob of a ball before them and pull its
         fit by pixels, 20 to 40 mm there (seeds 472 and 500, the white crawling
         and jittering at the far cushion). What does not move there is taken
-        off: weak foreground (strong foreground, more than ``EDGE_FG_MAX``, is
-        a ball) in the band within two ball radii of the bed's image edge,
-        away from the balls found.
+        off: weak foreground in the band within two ball radii of the bed's
+        image edge, away from strong foreground (more than ``EDGE_FG_MAX``: a
+        ball, or a hand) by half a ball's radius.
         """
         x0, y0, x1, y1 = view.roi
         fg = self.foreground(image[y0:y1, x0:x1])
@@ -151,18 +149,14 @@ class ClothModel:
         inner = cv2.erode(view.bed_mask, np.ones((3, 3), np.uint8),
                           iterations=max(2, int(2 * r)))
         band = (view.bed_mask > 0) & (inner == 0)
-        strong = cv2.dilate((fg > EDGE_FG_MAX).astype(np.uint8), np.ones((5, 5),
-                                                                         np.uint8))
-        keep = (band & (strong == 0)).astype(np.uint8)
-        for (bx, by), br in zip(np.asarray(balls_px).reshape(-1, 2),
-                                np.asarray(radii_px).reshape(-1), strict=True):
-            cv2.circle(keep, (round(bx - x0), round(by - y0)), round(1.4 * br + 2),
-                       0, -1)
-        edge = np.where(keep > 0, np.clip(fg, 0.0, 1.0), 0.0).astype(np.float32)
+        k = 2 * round(0.5 * r + 2) + 1
+        strong = cv2.dilate((fg > EDGE_FG_MAX).astype(np.uint8),
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        keep = band & (strong == 0)
+        edge = np.where(keep, np.clip(fg, 0.0, 1.0), 0.0).astype(np.float32)
         con = self.contrast(image[y0:y1, x0:x1])
-        edge_con = np.where(keep > 0, con, 0.0).astype(np.float32)
+        edge_con = np.where(keep, con, 0.0).astype(np.float32)
         return dataclasses.replace(self, edge_fg=edge, edge_contrast=edge_con)
-
 
     def contrast(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
                  ) -> np.ndarray:

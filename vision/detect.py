@@ -475,10 +475,8 @@ class BallDetector:
 
     def learn(self, image: np.ndarray) -> ClothModel:
         """Learn the cloth from a frame, then what does not move at the bed's
-        edges, away from the balls found with it (``ClothModel.with_edges``)."""
-        self.cloth = ClothModel.learn(image, self.view)
-        c, r, _, _ = self._detect_box(image, self.view.roi)
-        self.cloth = self.cloth.with_edges(image, self.view, c, r)
+        edges (``ClothModel.with_edges``)."""
+        self.cloth = ClothModel.learn(image, self.view).with_edges(image, self.view)
         return self.cloth
 
     def detect(
