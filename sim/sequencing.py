@@ -10,7 +10,7 @@ the engine's default).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -197,17 +197,14 @@ def place_in_d(
     rng: np.random.Generator,
 ) -> tuple[float, float]:
     """A free random spot for the cue ball in the D."""
-    r2 = (2 * table.ball_radius + 1.0) ** 2
     bx, rad = table.baulk_line_x, table.d_radius_mm
-    for _ in range(1000):
+
+    def draw() -> tuple[float, float]:
         a = rng.uniform(math.pi / 2, 1.5 * math.pi)
         d = rad * math.sqrt(rng.uniform(0.05, 0.95))
-        p = (bx + d * math.cos(a), d * math.sin(a))
-        if all(
-            (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= r2 for q in positions.values()
-        ):
-            return p
-    return (bx - rad / 2, 0.0)
+        return (bx + d * math.cos(a), d * math.sin(a))
+
+    return _clear_spot(draw, positions, table) or (bx - rad / 2, 0.0)
 
 
 def break_place(
@@ -219,14 +216,28 @@ def break_place(
     the brown, towards the yellow or the green, and clear of them (seed 510's
     had been set down 46.6 mm from the yellow, overlapping it: the physics then
     had it strike the yellow first)."""
+    def draw() -> tuple[float, float]:
+        return (table.baulk_line_x - float(rng.uniform(0, 40)),
+                float(rng.choice([-1, 1])
+                      * rng.uniform(60, 0.85 * table.d_radius_mm)))
+
+    return _clear_spot(draw, positions, table) or place_in_d(positions, table, rng)
+
+
+def _clear_spot(
+    draw: Callable[[], tuple[float, float]],
+    positions: Mapping[str, tuple[float, float]],
+    table: TableSpec,
+) -> tuple[float, float] | None:
+    """The first of up to 1000 spots from ``draw`` at least a millimetre clear of
+    every ball in ``positions``, or None."""
     r2 = (2 * table.ball_radius + 1.0) ** 2
     for _ in range(1000):
-        p = (table.baulk_line_x - float(rng.uniform(0, 40)),
-             float(rng.choice([-1, 1]) * rng.uniform(60, 0.85 * table.d_radius_mm)))
+        p = draw()
         if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= r2
                for q in positions.values()):
             return p
-    return place_in_d(positions, table, rng)
+    return None
 
 
 def rack(
