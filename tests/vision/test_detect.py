@@ -32,6 +32,12 @@ class AcceptAll:
         return p
 
 
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    """``image`` through JPEG compression at ``quality`` (as footage is)."""
+    code = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+    return cv2.imdecode(code, 1)
+
+
 @functools.cache
 def _scene(kind: str, seed: int):
     rng = np.random.default_rng(seed)
@@ -273,8 +279,7 @@ def test_the_white_beside_the_yellow_on_the_baulk_line_is_found(seed: int) -> No
     xy = np.array([[-1051.4, -233.3], *OFFICIAL.spots.values(),
                    *pack_positions(OFFICIAL)])
     sc = render_scene(cam, app, names, xy, rng)
-    jpeg = cv2.imencode(".jpg", sc.image, [cv2.IMWRITE_JPEG_QUALITY, 60])[1]
-    d = BallDetector(truth_calibration(cam)).detect(cv2.imdecode(jpeg, 1)).sure()
+    d = BallDetector(truth_calibration(cam)).detect(_jpeg(sc.image, 60)).sure()
     dist = np.linalg.norm(d.xy_px - sc.xy_px[0], axis=1)
     assert dist.min() < 3.0, dist.min()
     assert d.kind_names()[int(np.argmin(dist))] == "white"
@@ -306,8 +311,7 @@ def test_the_pink_in_front_of_the_pack_is_found_in_a_broadcast_view() -> None:
 
     def seen(xy: np.ndarray) -> tuple[np.ndarray, Detections]:
         sc = render_scene(cam, app, names, xy, render_rng)
-        jpeg = cv2.imencode(".jpg", sc.image, [cv2.IMWRITE_JPEG_QUALITY, 60])[1]
-        return sc.xy_px, det.detect(cv2.imdecode(jpeg, 1)).sure()
+        return sc.xy_px, det.detect(_jpeg(sc.image, 60)).sure()
 
     seen(before)  # learns the cloth, the colours and the highlights
     truth_px, d = seen(np.array(AFTER_THE_BREAK))
@@ -330,16 +334,11 @@ def test_the_white_before_the_far_cushion_is_found_in_a_broadcast_view(
     xy = np.array([[-1100.0, 120.0], *OFFICIAL.spots.values(),
                    *pack_positions(OFFICIAL)])
     det = BallDetector(truth_calibration(cam))
-
-    def jpeg(image: np.ndarray) -> np.ndarray:
-        code = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])[1]
-        return cv2.imdecode(code, 1)
-
-    det.detect(jpeg(render_scene(cam, app, names, xy, rng).image))
+    det.detect(_jpeg(render_scene(cam, app, names, xy, rng).image, 80))
     for y in (-700.0, 0.0, 700.0):
         xy[0] = (1730.0, y)
         sc = render_scene(cam, app, names, xy, rng)
-        d = det.detect(jpeg(sc.image))
+        d = det.detect(_jpeg(sc.image, 80))
         err = np.linalg.norm(d.xy_mm - sc.xy_mm[0], axis=1)
         assert err.min() < 25.0, (y, err.min())
         assert d.kind_names()[int(np.argmin(err))] == "white"
