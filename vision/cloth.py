@@ -36,6 +36,11 @@ class ClothModel:
             bed's edges (the cushions' faces and noses, the pockets' mouths),
             taken off ``foreground`` there, or None (``with_edges``).
         edge_contrast: (H, W) float32 the same for ``contrast``, or None.
+        holes: (H, W) bool, where the pockets' holes (and what else is dark
+            about the pockets' mouths) stood in the learning frame, or None
+            (``with_edges``).
+        hole_bgr: (H, W, 3) float32 the learning frame's colour there (blurred
+            as ``foreground`` blurs), or None.
     """
 
     bgr: np.ndarray
@@ -46,6 +51,8 @@ class ClothModel:
     local_chroma: np.ndarray | None = None
     edge_fg: np.ndarray | None = None
     edge_contrast: np.ndarray | None = None
+    holes: np.ndarray | None = None
+    hole_bgr: np.ndarray | None = None
 
     def local_bgr(self, xy_px: np.ndarray) -> np.ndarray:
         """(N, 3) float32 cloth colour at frame points (N, 2): the median colour
@@ -129,7 +136,23 @@ class ClothModel:
         fg = np.maximum(fg, (0.6 - q) / 0.25)
         if self.edge_fg is not None:
             fg -= self.edge_fg[oy : oy + h, ox : ox + w]
+        if self.holes is not None and self.hole_bgr is not None:
+            holes = self.holes[oy : oy + h, ox : ox + w]
+            if holes.any():
+                change = self._hole_change(img, holes, (ox, oy))
+                fg[holes] = np.minimum(fg[holes], change / HOLE_CHANGE)
         return fg.astype(np.float32)
+
+    def _hole_change(self, img: np.ndarray, holes: np.ndarray,
+                     offset: tuple[int, int]) -> np.ndarray:
+        """(K,) float32 distance of the K ``holes`` pixels of ``img`` (a float
+        BGR crop at ``offset`` in the roi) from their colour in the learning
+        frame."""
+        assert self.hole_bgr is not None
+        ox, oy = offset
+        h, w = holes.shape
+        ref = self.hole_bgr[oy : oy + h, ox : ox + w][holes]
+        return np.linalg.norm(img[holes] - ref, axis=1)
 
     def with_edges(self, image: np.ndarray, view: TableView) -> ClothModel:
         """This model with ``edge_fg`` learned from a BGR uint8 frame.
@@ -142,9 +165,18 @@ class ClothModel:
         off: weak foreground in the band within two ball radii of the bed's
         image edge, away from strong foreground (more than ``EDGE_FG_MAX``: a
         ball, or a hand) by half a ball's radius.
+
+        The pockets' holes are dark, strong foreground that does not move: a
+        ball before one (the white in a far corner's mouth, from a broadcast
+        angle) joined it in one blob and was fitted half into the hole, 40 to
+        100 mm deep on the table (seed 530), or not found at all. About each
+        pocket's mouth, what is darker than the cloth in this frame is kept
+        (``holes``, with its colour): there only what differs from it is
+        foreground.
         """
         x0, y0, x1, y1 = view.roi
-        fg = self.foreground(image[y0:y1, x0:x1])
+        roi = image[y0:y1, x0:x1]
+        fg = self.foreground(roi)
         r = float(np.median(view.radius_px(_roi_grid(view))))
         inner = cv2.erode(view.bed_mask, np.ones((3, 3), np.uint8),
                           iterations=max(2, int(2 * r)))
@@ -154,9 +186,18 @@ class ClothModel:
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         keep = band & (strong == 0)
         edge = np.where(keep, np.clip(fg, 0.0, 1.0), 0.0).astype(np.float32)
-        con = self.contrast(image[y0:y1, x0:x1])
+        con = self.contrast(roi)
         edge_con = np.where(keep, con, 0.0).astype(np.float32)
-        return dataclasses.replace(self, edge_fg=edge, edge_contrast=edge_con)
+        blurred = cv2.GaussianBlur(roi, (3, 3), 0.8).astype(np.float32)
+        dark = blurred.sum(axis=2) + 3.0 < HOLE_DARK * np.maximum(self.brightness,
+                                                                  1.0)
+        about, off_bed = _about_pockets(view)
+        holes = about & (dark | off_bed)
+        return dataclasses.replace(
+            self, edge_fg=np.where(holes, 0.0, edge).astype(np.float32),
+            edge_contrast=np.where(holes, 0.0, edge_con).astype(np.float32),
+            holes=holes, hole_bgr=np.where(holes[..., None], blurred, 0.0).astype(
+                np.float32))
 
     def contrast(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
                  ) -> np.ndarray:
@@ -182,6 +223,12 @@ class ClothModel:
         dg = roi_bgr[..., 1] - (s - cb - cr)
         dr = roi_bgr[..., 2] - cr
         con = np.sqrt(db * db + dg * dg + dr * dr)
+        if self.holes is not None and self.hole_bgr is not None:
+            holes = self.holes[oy : oy + h, ox : ox + w]
+            if holes.any():
+                img = roi_bgr.astype(np.float32)
+                con[holes] = np.minimum(con[holes], self._hole_change(
+                    img, holes, (ox, oy)))
         if self.edge_contrast is not None:
             con = np.maximum(con - self.edge_contrast[oy : oy + h, ox : ox + w], 0.0)
         return con.astype(np.float32)
@@ -191,6 +238,36 @@ EDGE_FG_MAX = 1.5
 """Foreground stronger than this at the bed's edges in the learning frame is a
 ball (or a hand), not the cushions' structure (``ClothModel.with_edges``; a
 cushion's face and nose line read 0.3-0.9)."""
+
+
+HOLE_DARK = 0.6
+"""Darker than this share of the cloth's local brightness, about a pocket's mouth
+in the learning frame, is the pocket's hole (``ClothModel.with_edges``)."""
+
+HOLE_CHANGE = 40.0
+"""Distance of a hole pixel's colour from the learning frame's (0-255 BGR) that
+counts as foreground 1 (``ClothModel.foreground``)."""
+
+HOLE_REACH = 1.6
+"""How far about a pocket point the holes are looked for, in mouth widths."""
+
+
+def _about_pockets(view: TableView) -> tuple[np.ndarray, np.ndarray]:
+    """(H, W) bool maps over the roi: pixels whose line of sight meets the bed's
+    plane within ``HOLE_REACH`` mouth widths of a pocket point, and those that
+    meet it beyond the cushion noses."""
+    x0, y0, x1, y1 = view.roi
+    spec = view.cal.spec
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    pts = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
+    mm = view.cal.image_to_table(pts)
+    near = np.zeros(len(pts), bool)
+    for pocket, at in spec.pockets.items():
+        reach = HOLE_REACH * spec.pocket_mouth(pocket)
+        near |= np.linalg.norm(mm - np.asarray(at, np.float64), axis=1) < reach
+    off = (np.abs(mm[:, 0]) > spec.half_length) | (np.abs(mm[:, 1]) > spec.half_width)
+    shape = (y1 - y0, x1 - x0)
+    return near.reshape(shape), off.reshape(shape)
 
 
 def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:

@@ -65,6 +65,10 @@ converged onto one ball. Measured on the table, not in the image: seen from a
 broadcast angle, a ball in front of the pack (seed 464's pink on its spot) stands
 0.57 radius below the apex red in the image, though a ball apart on the table."""
 
+SEED_QUALITY = 0.3
+"""Fit quality given to a highlight seed whose outline did not fit: it stands at
+the highlight less the offset (``BallDetector._add_highlight_seeds``)."""
+
 HIGHLIGHT_NEAR_MM = 200.0
 """Highlight offsets measured within this distance (table mm) of a ball stand for
 its own (``BallDetector._offsets_at``)."""
@@ -645,8 +649,8 @@ class BallDetector:
         con = self.cloth.contrast(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
         c, r, q = fit_circles(fg, peaks, r_exp, None, contrast=con,
                               radius_scale=self._radius_scale, hidden=hidden)
-        self._refit_at_edges(fg, peaks, r_exp, (c, r, q), hidden,
-                             (x0 - rx0, y0 - ry0))
+        c, r, q = self._refit_at_edges(fg, peaks, r_exp, (c, r, q), hidden,
+                                       (x0 - rx0, y0 - ry0))
         whole = q >= 0.9  # free fits to whole outlines: the radius scale
         if whole.any():
             ratio = float(np.median(r[whole] / r_exp[whole]))
@@ -665,15 +669,25 @@ class BallDetector:
         disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])),
                              hidden)
         keep = disc >= MIN_DISC_COVER
-        # a fit dropped in a cluster stands where it is a disc apart from every
-        # candidate that stood: a ball of the cluster that no highlight seeded
-        # (seed 479's cue ball beside the yellow, joined to it by the baulk
-        # line, fitted at 0.48, its own highlight too faint on the white); a
-        # poor fit among the pack's balls lies nearer one of them
+        # a fit dropped in a cluster stands where it is a ball apart on the
+        # table from every candidate that stood (``MIN_APART``): a ball of the
+        # cluster that no highlight seeded (seed 479's cue ball beside the
+        # yellow, joined to it by the baulk line, fitted at 0.48, its own
+        # highlight too faint on the white); a poor fit among the pack's balls
+        # lies nearer one of them. Near ones that fit worse than it (seeds,
+        # fitted to what shows of an outline) give way to it: seed 538's white
+        # before the pink, fitted at 0.5, had given way to a seed fitted at 0.4,
+        # 4 px off, 33 mm on the table.
         stood = keep & (np.arange(len(c)) < n_kept)
-        for i in range(n_kept, len(c)):
-            gap = np.linalg.norm(c[stood] - c[i], axis=1)
-            keep[i] &= bool(np.all(gap >= MIN_APART * r[i]))
+        mm = self.view.to_table(c + np.array([x0, y0]))
+        apart = MIN_APART * self.view.ball_radius_mm
+        for i in np.flatnonzero(keep[n_kept:]) + n_kept:
+            near = stood & (np.linalg.norm(mm - mm[i], axis=1) < apart)
+            if not np.all(q[near] < q[i]):
+                keep[i] = False
+                continue
+            keep[near] = stood[near] = False
+            stood[i] = True
         c, r, q = c[keep], r[keep], q[keep]
         lab, stats = cv2.connectedComponentsWithStats(mask)[1:3]
         # a ball cut by the box's edge (not the table's), or near it in a blob
@@ -711,19 +725,20 @@ class BallDetector:
         self, fg: np.ndarray, peaks: np.ndarray, r_exp: np.ndarray,
         fits: tuple[np.ndarray, np.ndarray, np.ndarray], hidden: np.ndarray,
         offset: tuple[int, int],
-    ) -> None:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Fits that failed on the contrast's edges near the bed's edges
         (``ClothModel.edge_fg``), made again on the foreground alone and kept
         where they fit well (``FALLBACK_FIT``; a cue's shaft makes poor fits).
         Before a cushion's face the contrast's fall scatters the edges of a
         ball whose lower half fades into its shadow (the white before a
         broadcast view's far cushion: a pixel's shift of the start made or
-        broke its fit). ``fits`` (centres, radii, qualities) are updated."""
+        broke its fit). Returns ``fits`` (centres, radii, qualities) with those
+        refits in place of the failures."""
         c, r, q = fits
         edge = self.cloth.edge_fg if self.cloth is not None else None
         failed = np.flatnonzero(q == 0.0)
         if edge is None or not len(failed):
-            return
+            return fits
         ox, oy = offset
         h, w = edge.shape
         near = []
@@ -733,12 +748,14 @@ class BallDetector:
                                   max(x - k, 0):min(x + k, w)].any()))
         failed = failed[np.array(near, bool)]
         if not len(failed):
-            return
+            return fits
         c2, r2, q2 = fit_circles(fg, peaks[failed], r_exp[failed], None,
                                  radius_scale=self._radius_scale, hidden=hidden)
         good = q2 >= FALLBACK_FIT
         failed = failed[good]
+        c, r, q = c.copy(), r.copy(), q.copy()
         c[failed], r[failed], q[failed] = c2[good], r2[good], q2[good]
+        return c, r, q
 
     def _add_highlight_seeds(
         self,
@@ -877,7 +894,7 @@ class BallDetector:
                                  radius_scale=self._radius_scale, hidden=hidden)
         fitted = (fq >= 0.3) & (np.linalg.norm(fc - c2, axis=1) < 0.5 * r2)
         c2[fitted], r2[fitted] = fc[fitted], fr[fitted]
-        q2 = np.where(fitted, fq, 0.3)
+        q2 = np.where(fitted, fq, SEED_QUALITY)
         ok = fitted | ~np.array(add_must)
         c, r, q = (np.concatenate([c, c2[ok]]), np.concatenate([r, r2[ok]]),
                    np.concatenate([q, q2[ok]]))

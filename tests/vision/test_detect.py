@@ -344,6 +344,57 @@ def test_the_white_before_the_far_cushion_is_found_in_a_broadcast_view(
         assert d.kind_names()[int(np.argmin(err))] == "white"
 
 
+@pytest.mark.parametrize("seed", [3, 5, 6, 7])
+def test_the_white_in_a_far_corner_pockets_mouth_is_found_in_a_broadcast_view(
+        seed: int) -> None:
+    # the pocket's dark hole joined the white's blob: it was fitted half into
+    # the hole, 40 to 100 mm deep on the table, or not found (seed 530)
+    rng = np.random.default_rng(seed)
+    cam = make_camera("broadcast", rng, size=(1920, 1080))
+    app = random_appearance(rng)
+    names = ("white", *OFFICIAL.spots, *(["red"] * 15))
+    xy = np.array([[-1100.0, 120.0], *OFFICIAL.spots.values(),
+                   *pack_positions(OFFICIAL)])
+    cal = truth_calibration(cam)
+    far = -float(np.sign(cal.pose.centre_mm[0]))
+    det = BallDetector(cal)
+    det.detect(_jpeg(render_scene(cam, app, names, xy, rng).image, 80))
+    for x, y in [(1650.0, -842.0), (1690.0, -800.0), (1700.0, -845.0),
+                 (1650.0, 842.0), (1690.0, 800.0), (1700.0, 845.0)]:
+        xy[0] = (far * x, y)
+        sc = render_scene(cam, app, names, xy, rng)
+        d = det.detect(_jpeg(sc.image, 80))
+        err = np.linalg.norm(d.xy_mm - sc.xy_mm[0], axis=1)
+        assert err.min() < 10.0, (x, y, err.min())
+        assert d.kind_names()[int(np.argmin(err))] == "white"
+
+
+@pytest.mark.parametrize("gap_mm", [100.0, 117.0, 135.0])
+def test_the_white_before_the_pink_is_found_in_a_broadcast_view(
+        gap_mm: float) -> None:
+    # seen from behind baulk, the white a little in front of the pink on its
+    # spot hides most of it; the white's own fit, poor where it meets the
+    # pink, had given way to a seed from a highlight, fitted worse and placed
+    # 4 px off (seed 538: 33 mm on the table), or the white was missed
+    rng = np.random.default_rng(5)
+    cam = make_camera("broadcast", rng, size=(1920, 1080))
+    app = random_appearance(rng)
+    names = ("white", *OFFICIAL.spots, *(["red"] * 15))
+    xy = np.array([[-1100.0, 120.0], *OFFICIAL.spots.values(),
+                   *pack_positions(OFFICIAL)])
+    det = BallDetector(truth_calibration(cam))
+    det.detect(_jpeg(render_scene(cam, app, names, xy, rng).image, 80))
+    for gap in (100.0, 117.0, 135.0):  # (the same frames in each case)
+        xy[0] = np.array(OFFICIAL.spots["pink"]) - (gap, -5.0)
+        sc = render_scene(cam, app, names, xy, rng)
+        if gap == gap_mm:
+            break
+    d = det.detect(_jpeg(sc.image, 80))
+    err = np.linalg.norm(d.xy_mm - sc.xy_mm[0], axis=1)
+    assert err.min() < 10.0, err.min()
+    assert d.kind_names()[int(np.argmin(err))] == "white"
+
+
 @pytest.mark.parametrize("cut", [0.3, 0.5, 0.7, 0.9, 1.1, 1.3])
 def test_no_ball_is_fitted_off_centre_where_a_search_box_cuts_the_pack(
         cut: float) -> None:
