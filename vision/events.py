@@ -1092,6 +1092,9 @@ class EventDetector:
         if not hits:
             return False
         u, a = min(hits)
+        if abs(float(v[a])) < c.off_speed_mm:
+            return False  # running along the cushion, not at it (seed 530's
+            # red, into a far corner at 71 mm a row and 19 across)
         along = abs(float(p[1 - a] + u * v[1 - a]))
         jaws = spec.jaw_points
         # the jaws on an end cushion (x = +-half length) and on a side cushion:

@@ -166,7 +166,11 @@ class Pipeline:
         A ball rolling to a stop changes the image too little to be seen by the
         frame difference, yet it is still moving: it is looked for each frame
         until the tracker has had it at rest for ``SETTLE_FRAMES`` (the tracker
-        moves a rest place that the sightings show creeping). A moving ball
+        moves a rest place that the sightings show creeping). So is a ball at
+        rest that a moving ball came within touching distance of, for twice as
+        long: feathered, it creeps a few mm to a new place (seed 524's red, 4
+        mm at half a mm a frame, its rest place moved only a quarter of the
+        way, and the contact went unseen). A moving ball
         lately lost is looked for too, so that the frames in which it is not
         found count (one gone into a pocket is found potted). So is a ball at
         rest lately seen a little off its place, until the tracker moves its
@@ -178,8 +182,10 @@ class Pipeline:
             t for t in self.tracker.tracks
             if (t.anchor is None and t.status != TrackStatus.POTTED
                 and t.missed <= LOST_FRAMES)
-            or (t.anchor is not None and t.status == TrackStatus.SEEN
-                and t.rest_since >= 0 and now - t.rest_since <= SETTLE_FRAMES)]
+            or (t.anchor is not None and t.status == TrackStatus.SEEN and (
+                (t.rest_since >= 0 and now - t.rest_since <= SETTLE_FRAMES)
+                or (t.touched_at >= 0
+                    and now - t.touched_at <= 2 * SETTLE_FRAMES)))]
         nudge = self.tracker.config.nudge_frames
         off_place = [t.nudged[-1][1] for t in self.tracker.tracks
                      if t.anchor is not None and t.nudged

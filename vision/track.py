@@ -95,6 +95,9 @@ class Track:
             (``_rolled``).
         unsure_unpot: Frames in which a potted ball was seen again where it
             vanished, but unsure of its kind (``TrackerConfig.unpot_sightings``).
+        touched_at: Last frame in which a moving ball was within touching
+            distance of the ball at rest (``BallTracker._touched``; -1: never):
+            a feathered ball may be creeping to a new place a few mm off.
     """
 
     track_id: int
@@ -120,6 +123,7 @@ class Track:
     nudged: deque[tuple[int, np.ndarray]] = field(default_factory=deque)
     rolling: list[tuple[int, np.ndarray]] = field(default_factory=list)
     unsure_unpot: list[int] = field(default_factory=list)
+    touched_at: int = -1
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -605,7 +609,28 @@ class BallTracker:
         self._clutter = np.concatenate(list(self._clutter_hist))
         self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
                            regions_px)
+        self._mark_touched()
         return self.active()
+
+    def _mark_touched(self) -> None:
+        """Note the frame on the balls at rest that a moving ball has lately
+        come within touching distance of (``Track.touched_at``, ``_touched``)."""
+        moving = [u for u in self.active()
+                  if u.anchor is None and u.seen_at >= self._frame - 3]
+        if not moving:
+            return
+        pts = np.array([u.state[:2] for u in moving])
+        # (``_touched`` follows a moving ball's last measurements: as far back
+        # as they reach from where it is now)
+        back = np.array([max((float(np.linalg.norm(p - u.state[:2]))
+                              for p in u.recent), default=0.0) for u in moving])
+        reach = 2 * self.spec.ball_radius + self.config.touch_mm + back
+        for t in self.active():
+            if t.anchor is None or not np.any(
+                    np.linalg.norm(pts - t.anchor, axis=1) <= reach):
+                continue
+            if self._touched(t):
+                t.touched_at = self._frame
 
     def _held_there(self, t: Track, held: Detections) -> bool:
         """Is ``t``, at rest, seen at its place among ``held`` (discs in a

@@ -443,20 +443,26 @@ def test_ball_gone_by_a_cushion_left_the_table_only_running_at_it(
 
 
 @pytest.mark.parametrize(
-    ("cross_y", "every_frame", "event"),
+    ("cross_y", "every_frame", "event", "step"),
     [
-        (-745.0, True, "off"),  # jumps the top cushion 144 mm from the corner
-        (-500.0, False, "off"),  # missed in the frame before its last sighting
-        (-780.0, False, "off"),
-        (-870.0, True, "pot"),  # between the corner's jaws: into the pocket
-        (-850.0, False, "pot"),
+        (-745.0, True, "off", (150.0, -50.0)),  # jumps the top cushion 144 mm
+        # from the corner
+        (-500.0, False, "off", (150.0, -50.0)),  # missed in the frame before
+        # its last sighting
+        (-780.0, False, "off", (150.0, -50.0)),
+        (-870.0, True, "pot", (150.0, -50.0)),  # between the corner's jaws:
+        # into the pocket
+        (-850.0, False, "pot", (150.0, -50.0)),
+        # running along the top cushion into the corner, grazing its nose a
+        # little short of the jaw: potted (seed 530's red)
+        (-794.0, True, "pot", (19.0, -71.0)),
     ],
 )
 def test_a_fast_ball_gone_over_the_top_cushion_by_a_corner(
-    cross_y: float, every_frame: bool, event: str
+    cross_y: float, every_frame: bool, event: str, step: tuple[float, float]
 ) -> None:
     t = 30
-    step = np.array([150.0, -50.0])
+    step = np.array(step)
     cross = np.array([OFFICIAL.half_length - OFFICIAL.ball_radius, cross_y])
     path = cross - np.arange(10, 0, -1)[:, None] * step  # last seen a step short
     xy = np.zeros((t, 2, 2))

@@ -9,7 +9,7 @@ import pytest
 
 from baulk.video import calibration_for
 from vision.kinds import BallKind
-from vision.pipeline import LOST_FRAMES, Pipeline
+from vision.pipeline import LOST_FRAMES, SETTLE_FRAMES, Pipeline
 from vision.track import TrackStatus
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_videos" / "overhead_seed1"
@@ -92,3 +92,20 @@ def test_a_ball_lately_seen_off_its_place_is_searched_there(
     off = t.anchor + (28.0, 10.0)
     t.nudged.append((pipe.tracker.frame - seen_ago, off))
     assert _searched_at(pipe, overhead_first_frame, off)[0] == searched
+
+
+@pytest.mark.parametrize(("touched_ago", "searched"), [
+    (None, False), (0, True), (2 * SETTLE_FRAMES, True),
+    (2 * SETTLE_FRAMES + 1, False)])
+def test_a_ball_lately_touched_is_searched_while_it_may_creep(
+        touched_ago: int | None, searched: bool,
+        overhead_first_frame: np.ndarray) -> None:
+    # seed 524: a red feathered by the white crept 4 mm, where nothing
+    # changes to the frame difference; its place moved a quarter of the way
+    pipe = _tracked_still_table(overhead_first_frame)
+    t = pipe.tracker.tracks[0]
+    for _ in range(2 * SETTLE_FRAMES + 2):
+        pipe.tracker.idle()  # (frames in which nothing changed)
+    if touched_ago is not None:
+        t.touched_at = pipe.tracker.frame - touched_ago
+    assert _searched_at(pipe, overhead_first_frame, t.anchor)[0] == searched

@@ -881,3 +881,24 @@ def test_a_ball_leaping_off_its_place_in_two_even_steps_is_released(
     tr.update(_dets([("white", *second), blue]))
     white = next(t for t in tr.active() if t.track_id == wid)
     assert (white.anchor is None) == released
+
+
+@pytest.mark.parametrize(("wide_mm", "touched"), [
+    (55.0, True),    # feathering it (seed 524's white, 55 mm from the red)
+    (200.0, False),  # passing well wide
+])
+def test_a_ball_at_rest_is_marked_touched_when_a_moving_ball_comes_by(
+        wide_mm: float, touched: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    red = np.array([330.0, 100.0])
+    blue = ("blue", 0.0, 400.0)
+    lane = red + (0.0, wide_mm)
+    tr.update(_dets([("white", *(lane - (300.0, 0.0))), ("red", *red), blue]))
+    rid = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    for f in range(1, 21):  # rolling by at 50 mm a frame
+        tr.update(_dets([("white", *(lane + (-300.0 + 50.0 * f, 0.0))),
+                         ("red", *red), blue]))
+    assert rid.anchor is not None  # still at rest
+    assert (rid.touched_at >= 0) == touched
+    if touched:  # when the white came by, not at the end
+        assert rid.touched_at < tr.frame
