@@ -529,6 +529,10 @@ class StrokeSegmenter:
             k = 1 + max((k for k, (_, gone) in enumerate(away) if not gone),
                         default=-1)
             i0 = away[k][0]
+            if _stayed([pre[i] for i, _ in away[k:]], tid, c.still_mm):
+                continue  # moved once, and stayed: the tracker put its place
+                # right (seed 533's red, 13 mm off, set right as the player
+                # came to the white: the stroke began 11 frames early)
             last_w = max((i for i in white_seen if i < i0), default=lo - 1)
             reach = c.beside_mm + c.reach_mm * (i0 - last_w - 1)
             if np.linalg.norm(xy - rest_w) <= reach:
@@ -633,6 +637,15 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     # still rolling at the end
     rolling = np.linalg.norm(p[-1] - p[-4]) > 2 * still_mm
     return bool(drift > still_mm or rolling)
+
+
+def _stayed(frames: list[BallFrame], tid: int, still_mm: float) -> bool:
+    """The ball was seen in more than one of ``frames``, every time within
+    ``still_mm`` of one place."""
+    pts = [f.xy_mm[k] for f in frames
+           if (k := f.lookup.get(tid)) is not None and f.visible[k]]
+    return len(pts) > 1 and max(
+        float(np.linalg.norm(p - pts[0])) for p in pts) <= still_mm
 
 
 def _seen_in(frames: list[BallFrame], tid: int) -> bool:

@@ -693,10 +693,20 @@ class BallTracker:
                     continue
                 if t.anchor is not None:
                     # the white hidden at rest (left unseen in a blur):
-                    # seen surely far beyond where the cue's tip can be
+                    # seen surely far beyond where the cue's tip can be, or
+                    # rolling steadily away (``_rolled``: seed 525's, off at
+                    # 13 mm a frame beside the red it potted; its sightings,
+                    # left unmatched, had each barred the next as clutter)
                     d = float(np.linalg.norm(z - t.anchor))
-                    if d < c.reacquire_far_mm or dets.probs[
-                            j, KINDS.index(kind)] < c.reacquire_far_prob:
+                    kp = float(dets.probs[j, KINDS.index(kind)])
+                    if d < c.reacquire_far_mm and best is None and (
+                            rolled := self._rolled(t, z, kp, d)) is not None and (
+                            self._rolled_from_place(t, rolled)):
+                        self._set_moving(t, rolled, dets, j)
+                        lost.remove(t)
+                        used.append(k)
+                        break
+                    if d < c.reacquire_far_mm or kp < c.reacquire_far_prob:
                         continue
                 else:
                     last = t.meas_mm if t.meas_mm is not None else t.xy_mm
@@ -817,17 +827,8 @@ class BallTracker:
                     return False
                 self._seen_at_anchor(t, dets, j, d)
                 return True
-            pts = rolled if rolled is not None else t.pending
-            self.releases.append(Release(t.track_id, tuple(self._lead_in(t) + pts)))
-            (f0, p0), (f1, p1) = pts[-2], pts[-1]
-            v = (p1 - p0) / max(f1 - f0, 1)
-            t.anchor = None
-            t.pending = []
-            t.rolling = []
-            t.recent.clear()
-            t.state = np.array([p1[0], p1[1], v[0], v[1]])
-            t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
-            self._seen(t, dets, j)
+            self._set_moving(t, rolled if rolled is not None else t.pending,
+                             dets, j)
             return True
         if t.missed > c.coast_frames and t.meas_mm is not None and float(
                 np.linalg.norm(z - t.meas_mm)) <= c.hold_mm:
@@ -880,6 +881,19 @@ class BallTracker:
         if float(steps[0] @ steps[1]) < 0.9 * float(n[0] * n[1]):
             return None
         return list(t.rolling)
+
+    def _rolled_from_place(self, t: Track, run: list[tuple[int, np.ndarray]]
+                           ) -> bool:
+        """Can the white at rest, last seen at its place (``Track.still_at``),
+        have rolled to where ``run`` (``_rolled``) begins at its speed? (The
+        cue's tip, drawn back while the ball is hidden under the cue, runs as
+        steadily, but from far behind it.)"""
+        assert t.anchor is not None
+        (f0, p0), (f1, p1) = run[0], run[1]
+        speed = float(np.linalg.norm(p1 - p0)) / max(f1 - f0, 1)
+        reach = 2 * self.spec.ball_radius + self.config.hold_mm + speed * (
+            f0 - t.still_at)
+        return float(np.linalg.norm(p0 - t.anchor)) <= reach
 
     def _touched(self, t: Track) -> bool:
         """Has a moving ball lately come within touching distance of ``t``'s
@@ -936,13 +950,32 @@ class BallTracker:
         self._rest_at(t, mean)
         return True
 
-    def _lead_in(self, t: Track) -> list[tuple[int, np.ndarray]]:
-        """The detections near the anchor just before a release that already lay
-        on the way out (a slow start)."""
+    def _set_moving(self, t: Track, pts: list[tuple[int, np.ndarray]],
+                    dets: Detections, j: int) -> None:
+        """Release ``t`` from its anchor: it was seen rolling away along ``pts``
+        (``(frame, (2,) mm)``, the last this frame's detection ``j``)."""
+        c = self.config
+        self.releases.append(Release(t.track_id, tuple(self._lead_in(t, pts[0])
+                                                         + pts)))
+        (f0, p0), (f1, p1) = pts[-2], pts[-1]
+        v = (p1 - p0) / max(f1 - f0, 1)
+        t.anchor = None
+        t.pending = []
+        t.rolling = []
+        t.recent.clear()
+        t.state = np.array([p1[0], p1[1], v[0], v[1]])
+        t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
+        self._seen(t, dets, j)
+
+    def _lead_in(self, t: Track, first: tuple[int, np.ndarray]
+                 ) -> list[tuple[int, np.ndarray]]:
+        """The detections near the anchor just before a release whose first
+        sighting away is ``first`` that already lay on the way out (a slow
+        start)."""
         a = t.anchor
         assert a is not None
         out: list[tuple[int, np.ndarray]] = []
-        nxt_f, nxt = t.pending[0]
+        nxt_f, nxt = first
         direction = nxt - a
         for f, p in reversed(t.near):
             off = p - a

@@ -380,3 +380,27 @@ def test_a_ball_set_off_near_the_cue_ball_starts_the_stroke(
         frames.append(_frame(f, {**rest, 1: white, 4: red}))
     strokes, _ = _run(frames)
     assert strokes and strokes[0].start_frame == start
+
+
+@pytest.mark.parametrize(("shift_at", "start"), [
+    (None, 50),  # nothing near moved: the stroke starts at the strike
+    (39, 50),    # a red's place set right 11 frames before: not a set-off
+])
+def test_a_ball_near_the_cue_ball_put_right_once_does_not_start_the_stroke(
+        shift_at: int | None, start: int) -> None:
+    # seed 533: a red 105 mm from the cue ball, its place 13 mm off, was set
+    # right by the tracker as the player came to the white; taken for a ball
+    # set off by the cue ball, the stroke began 11 frames early
+    red = {4: ("red", (-1050.0, -190.0), True)}
+    frames = [_frame(f, {**BASE, **red}) for f in range(50)]
+    frames += [_frame(f.frame + 50, {**BASE, **red, 1: (
+        "white", tuple(f.xy_mm[0]), True)}) for f in _rolling_white(0, 70)]
+    if shift_at is not None:
+        for f in range(shift_at, len(frames)):
+            bf = frames[f]
+            xy = bf.xy_mm.copy()
+            xy[-1] = (-1039.0, -198.0)
+            frames[f] = BallFrame(bf.frame, bf.ids, bf.kinds, xy, bf.visible,
+                                  bf.confidence)
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1 and strokes[0].start_frame == start

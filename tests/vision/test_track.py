@@ -902,3 +902,23 @@ def test_a_ball_at_rest_is_marked_touched_when_a_moving_ball_comes_by(
     assert (rid.touched_at >= 0) == touched
     if touched:  # when the white came by, not at the end
         assert rid.touched_at < tr.frame
+
+
+def test_white_rolling_off_slowly_is_released_though_taken_for_clutter() -> None:
+    # seed 525: struck beside the red it potted, the white rolled off at 13 mm a
+    # frame; a second sighting at its place just before, left unmatched, was
+    # taken for the cue's tip (clutter), and so was each of the white's
+    # sightings near the last, barring the next: it was held hidden at its
+    # place for 110 frames
+    tr = BallTracker(OFFICIAL)
+    at = np.array([989.0, 145.0])
+    blue = ("blue", 0.0, 400.0)
+    for _ in range(5):
+        tr.update(_dets([("white", *at), blue]))
+    white = next(t for t in tr.tracks if t.kind == BallKind.WHITE)
+    tr.update(_dets([("white", *at), ("white", *(at + (2.0, 1.0))), blue]))
+    for f in range(10):
+        tr.update(_dets([("white", *(at + (17.0 + 13.0 * f, 0.0))), blue]))
+    assert white.anchor is None and white.status == TrackStatus.SEEN
+    assert np.allclose(white.meas_mm, at + (17.0 + 13.0 * 9, 0.0))
+    assert not tr.tracks[2:]  # (no second white)
