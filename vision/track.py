@@ -1056,6 +1056,12 @@ class BallTracker:
         # its spot at 2 mm a frame by the white against it in the image, was
         # held there, each sighting 28-38 mm off "leaping" from the last)
         last = t.still_at if t.still_at >= 0 else t.seen_at
+        if t.missed:
+            # (or from the last frame before it was missed: at rest where no
+            # search looked, it was there, however long ago it was last
+            # seen; seed 526's black, hidden by the player, then read 285 mm
+            # away on his dark sleeve, stopped dead, seemed to have crept)
+            last = max(last, self._frame - t.missed - 1)
         step = dist[0] / max(run[0][0] - last, 1) if last >= 0 else 0.0
         for k in range(1, len(run)):
             if dist[k] <= dist[k - 1] + 1.0:

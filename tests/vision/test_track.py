@@ -922,3 +922,25 @@ def test_white_rolling_off_slowly_is_released_though_taken_for_clutter() -> None
     assert white.anchor is None and white.status == TrackStatus.SEEN
     assert np.allclose(white.meas_mm, at + (17.0 + 13.0 * 9, 0.0))
     assert not tr.tracks[2:]  # (no second white)
+
+
+@pytest.mark.parametrize("unsearched", [0, 150])
+def test_a_ball_read_far_off_its_place_and_stopped_dead_is_not_released(
+        unsearched: int) -> None:
+    # seed 526: the black on its spot, where nothing changed (not searched
+    # for 150 frames), was hidden by the player; read 285 mm away on his dark
+    # sleeve, in two frames 1 mm apart, it seemed to have crept there since it
+    # was last seen and was set moving: it kept the stroke open
+    tr = BallTracker(OFFICIAL)
+    spot = np.array(OFFICIAL.spots["black"])
+    blue = ("blue", 0.0, 400.0)
+    tr.update(_dets([("black", *spot), blue]))
+    black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    for _ in range(unsearched):  # nothing changed there: not looked at
+        tr.update(_dets([blue]), regions_px=[(0, 0, 10, 10)])
+    for _ in range(3):  # hidden by the player
+        tr.update(_dets([blue]))
+    for k in range(2):
+        tr.update(_dets([("black", *(spot + (279.0 + k, 59.0 + k))), blue]))
+    assert black.anchor is not None
+    assert np.allclose(black.reported_mm, spot)
