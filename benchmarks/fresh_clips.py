@@ -15,7 +15,9 @@ studied), ``341-360`` as held out, ``361-380`` (held out, then studied),
 ``381-400`` (held out, then one mistake studied), ``401-420`` (held out,
 then studied), ``421-440`` (held out, then studied), ``441-460`` (held out,
 scored once, then three mistakes studied), ``461-480`` as held out (scored once,
-then the mistakes of 467, 474, 479 and 480 studied), and
+then the mistakes of 467, 474, 479 and 480 studied), ``481-500``, ``501-520``
+and ``521-540`` (each held out, scored once, then studied), ``541-560`` (held
+out, scored once), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
 
 """

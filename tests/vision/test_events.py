@@ -551,6 +551,7 @@ def test_a_contact_in_the_one_frame_the_cue_ball_was_unseen() -> None:
 @pytest.mark.parametrize(("gap_mm", "away", "first"), [
     (10.0, True, ("red",)),   # seed 416: beside it, struck at once
     (45.0, True, ("red",)),   # seed 371: reached in the frame of the strike
+    (74.0, True, ("red",)),   # seed 555: reached at 1.8 m/s a frame after it
     (90.0, True, ()),         # too far to have been reached unseen
     (10.0, False, ()),        # it set off across the line: not struck by it
 ])
