@@ -255,19 +255,34 @@ HOLE_REACH = 1.6
 def _about_pockets(view: TableView) -> tuple[np.ndarray, np.ndarray]:
     """(H, W) bool maps over the roi: pixels whose line of sight meets the bed's
     plane within ``HOLE_REACH`` mouth widths of a pocket point, and those that
-    meet it beyond the cushion noses."""
+    meet it beyond the cushion noses (only the pixels about the pockets are
+    mapped: the image box of each pocket's reach)."""
     x0, y0, x1, y1 = view.roi
     spec = view.cal.spec
-    ys, xs = np.mgrid[y0:y1, x0:x1]
-    pts = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
-    mm = view.cal.image_to_table(pts)
-    near = np.zeros(len(pts), bool)
+    shape = (y1 - y0, x1 - x0)
+    near = np.zeros(shape, bool)
+    off = np.zeros(shape, bool)
+    ring = np.linspace(0.0, 2 * np.pi, 32, endpoint=False)
     for pocket, at in spec.pockets.items():
         reach = HOLE_REACH * spec.pocket_mouth(pocket)
-        near |= np.linalg.norm(mm - np.asarray(at, np.float64), axis=1) < reach
-    off = (np.abs(mm[:, 0]) > spec.half_length) | (np.abs(mm[:, 1]) > spec.half_width)
-    shape = (y1 - y0, x1 - x0)
-    return near.reshape(shape), off.reshape(shape)
+        centre = np.asarray(at, np.float64)
+        edge = centre + reach * np.column_stack([np.cos(ring), np.sin(ring)])
+        px = view.cal.table_to_image(edge)
+        if not np.isfinite(px).all():
+            continue
+        bx0, by0 = np.maximum(np.floor(px.min(axis=0)).astype(int), (x0, y0))
+        bx1, by1 = np.minimum(np.ceil(px.max(axis=0)).astype(int) + 1, (x1, y1))
+        if bx1 <= bx0 or by1 <= by0:
+            continue
+        ys, xs = np.mgrid[by0:by1, bx0:bx1]
+        mm = view.cal.image_to_table(
+            np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64))
+        box = (slice(by0 - y0, by1 - y0), slice(bx0 - x0, bx1 - x0))
+        here = (np.linalg.norm(mm - centre, axis=1) < reach).reshape(ys.shape)
+        near[box] |= here
+        off[box] |= here & ((np.abs(mm[:, 0]) > spec.half_length) | (
+            np.abs(mm[:, 1]) > spec.half_width)).reshape(ys.shape)
+    return near, off
 
 
 def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:

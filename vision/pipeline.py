@@ -24,7 +24,7 @@ from vision.detect import BallDetector
 from vision.detections import Detections
 from vision.identify import BallClassifier
 from vision.kinds import BallKind
-from vision.track import BallTracker, Release, TrackStatus
+from vision.track import BallTracker, Release, Track, TrackStatus
 
 CSV_HEADER = (
     "frame", "id", "kind", "x_mm", "y_mm", "px", "py", "visible", "conf",
@@ -168,9 +168,10 @@ class Pipeline:
         until the tracker has had it at rest for ``SETTLE_FRAMES`` (the tracker
         moves a rest place that the sightings show creeping). So is a ball at
         rest that a moving ball came within touching distance of, for twice as
-        long: feathered, it creeps a few mm to a new place (seed 524's red, 4
-        mm at half a mm a frame, its rest place moved only a quarter of the
-        way, and the contact went unseen). A moving ball
+        long, until it is seen at its place again (``_may_creep``): feathered,
+        it creeps a few mm to a new place (seed 524's red, 4 mm at half a mm a
+        frame, its rest place moved only a quarter of the way, and the contact
+        went unseen). A moving ball
         lately lost is looked for too, so that the frames in which it is not
         found count (one gone into a pocket is found potted). So is a ball at
         rest lately seen a little off its place, until the tracker moves its
@@ -185,7 +186,8 @@ class Pipeline:
             or (t.anchor is not None and t.status == TrackStatus.SEEN and (
                 (t.rest_since >= 0 and now - t.rest_since <= SETTLE_FRAMES)
                 or (t.touched_at >= 0
-                    and now - t.touched_at <= 2 * SETTLE_FRAMES)))]
+                    and now - t.touched_at <= 2 * SETTLE_FRAMES
+                    and _may_creep(t))))]
         nudge = self.tracker.config.nudge_frames
         off_place = [t.nudged[-1][1] for t in self.tracker.tracks
                      if t.anchor is not None and t.nudged
@@ -317,6 +319,20 @@ class Pipeline:
         """Process frames in order, yielding each frame's rows."""
         for i, image in enumerate(frames):
             yield self.process(image, i)
+
+
+CREEP_MM = 0.75
+"""A ball at rest seen this near its place since a moving ball touched it is not
+creeping (``_may_creep``)."""
+
+
+def _may_creep(t: Track) -> bool:
+    """May ``t``, at rest, be creeping off its place since a moving ball touched
+    it (``Track.touched_at``)? Yes until it is seen there again: its last
+    sighting at rest since then lies within ``CREEP_MM`` of its place."""
+    assert t.anchor is not None
+    since = [p for f, p in t.near if f > t.touched_at]
+    return not since or float(np.linalg.norm(since[-1] - t.anchor)) > CREEP_MM
 
 
 def _box(x: float, y: float, pad: int) -> tuple[int, int, int, int]:

@@ -271,6 +271,11 @@ class TrackerConfig:
         even_leap_share: Two sightings leaping off a ball's anchor in steps
             that differ by at most this share of the longer, on one line,
             release it (``_even_leaps``); other leaps need a third sighting.
+        feather_mm: A moving ball whose way passes this near touching a ball
+            at rest (beyond two radii, mm) may have feathered it: the ball is
+            marked touched (``Track.touched_at``) and watched while it may
+            creep (seed 524's white passed 55 mm from the red's centre, its
+            measured way 2.7 mm wide of touching).
     """
 
     meas_sigma_mm: float = 4.0
@@ -323,6 +328,7 @@ class TrackerConfig:
     jaws_beyond_mm: float = 3.0
     stopped_speed_mm: float = 3.0
     even_leap_share: float = 0.2
+    feather_mm: float = 10.0
 
 
 @dataclass
@@ -614,7 +620,7 @@ class BallTracker:
 
     def _mark_touched(self) -> None:
         """Note the frame on the balls at rest that a moving ball has lately
-        come within touching distance of (``Track.touched_at``, ``_touched``)."""
+        come within ``feather_mm`` of touching (``Track.touched_at``)."""
         moving = [u for u in self.active()
                   if u.anchor is None and u.seen_at >= self._frame - 3]
         if not moving:
@@ -624,12 +630,12 @@ class BallTracker:
         # as they reach from where it is now)
         back = np.array([max((float(np.linalg.norm(p - u.state[:2]))
                               for p in u.recent), default=0.0) for u in moving])
-        reach = 2 * self.spec.ball_radius + self.config.touch_mm + back
+        reach = 2 * self.spec.ball_radius + self.config.feather_mm + back
         for t in self.active():
             if t.anchor is None or not np.any(
                     np.linalg.norm(pts - t.anchor, axis=1) <= reach):
                 continue
-            if self._touched(t):
+            if self._touched(t, self.config.feather_mm):
                 t.touched_at = self._frame
 
     def _held_there(self, t: Track, held: Detections) -> bool:
@@ -895,12 +901,14 @@ class BallTracker:
             f0 - t.still_at)
         return float(np.linalg.norm(p0 - t.anchor)) <= reach
 
-    def _touched(self, t: Track) -> bool:
+    def _touched(self, t: Track, slack_mm: float | None = None) -> bool:
         """Has a moving ball lately come within touching distance of ``t``'s
-        anchor (on its last few measurements, or between them)?"""
+        anchor (on its last few measurements, or between them), give or take
+        ``slack_mm`` (``touch_mm`` by default)?"""
         a = t.anchor
         assert a is not None
-        reach = 2 * self.spec.ball_radius + self.config.touch_mm
+        reach = 2 * self.spec.ball_radius + (
+            self.config.touch_mm if slack_mm is None else slack_mm)
         for u in self.active():
             if u is t or u.anchor is not None or u.seen_at < self._frame - 3:
                 continue

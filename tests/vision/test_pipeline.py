@@ -109,3 +109,21 @@ def test_a_ball_lately_touched_is_searched_while_it_may_creep(
     if touched_ago is not None:
         t.touched_at = pipe.tracker.frame - touched_ago
     assert _searched_at(pipe, overhead_first_frame, t.anchor)[0] == searched
+
+
+@pytest.mark.parametrize(("seen_off_mm", "searched"), [
+    (None, True),  # not seen since it was touched: it may be creeping
+    (3.0, True),   # seen 3 mm off its place: creeping
+    (0.2, False),  # seen at its place: not
+])
+def test_a_ball_touched_is_searched_until_seen_at_its_place(
+        seen_off_mm: float | None, searched: bool,
+        overhead_first_frame: np.ndarray) -> None:
+    pipe = _tracked_still_table(overhead_first_frame)
+    t = pipe.tracker.tracks[0]
+    for _ in range(3):
+        pipe.tracker.idle()
+    t.touched_at = pipe.tracker.frame - 2
+    if seen_off_mm is not None:
+        t.near.append((pipe.tracker.frame, t.anchor + (seen_off_mm, 0.0)))
+    assert _searched_at(pipe, overhead_first_frame, t.anchor)[0] == searched

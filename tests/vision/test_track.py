@@ -885,6 +885,7 @@ def test_a_ball_leaping_off_its_place_in_two_even_steps_is_released(
 
 @pytest.mark.parametrize(("wide_mm", "touched"), [
     (55.0, True),    # feathering it (seed 524's white, 55 mm from the red)
+    (70.0, False),   # passing 17 mm wide of touching it
     (200.0, False),  # passing well wide
 ])
 def test_a_ball_at_rest_is_marked_touched_when_a_moving_ball_comes_by(
