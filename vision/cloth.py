@@ -36,9 +36,9 @@ class ClothModel:
             bed's edges (the cushions' faces and noses, the pockets' mouths),
             taken off ``foreground`` there, or None (``with_edges``).
         edge_contrast: (H, W) float32 the same for ``contrast``, or None.
-        holes: (H, W) bool, where the pockets' holes (and what else is dark
-            about the pockets' mouths) stood in the learning frame, or None
-            (``with_edges``).
+        holes: (H, W) bool, where the pockets' holes (and what else is dark,
+            or beyond the cushion noses, about the pockets' mouths) stood in
+            the learning frame, or None (``with_edges``).
         hole_bgr: (H, W, 3) float32 the learning frame's colour there (blurred
             as ``foreground`` blurs), or None.
     """
@@ -170,9 +170,11 @@ class ClothModel:
         ball before one (the white in a far corner's mouth, from a broadcast
         angle) joined it in one blob and was fitted half into the hole, 40 to
         100 mm deep on the table (seed 530), or not found at all. About each
-        pocket's mouth, what is darker than the cloth in this frame is kept
+        pocket's mouth, what is darker than the cloth in this frame, or lies
+        beyond the cushion noses (the jaws' faces, the rail), is kept
         (``holes``, with its colour): there only what differs from it is
-        foreground.
+        foreground. (A ball resting there in this frame would be taken for the
+        table until it moves.)
         """
         x0, y0, x1, y1 = view.roi
         roi = image[y0:y1, x0:x1]

@@ -167,8 +167,8 @@ class Pipeline:
         frame difference, yet it is still moving: it is looked for each frame
         until the tracker has had it at rest for ``SETTLE_FRAMES`` (the tracker
         moves a rest place that the sightings show creeping). So is a ball at
-        rest that a moving ball came within touching distance of, for twice as
-        long, until it is seen at its place again (``_may_creep``): feathered,
+        rest that a moving ball came near touching (``Track.touched_at``), for
+        twice as long, until it is seen at its place again (``_may_creep``): feathered,
         it creeps a few mm to a new place (seed 524's red, 4 mm at half a mm a
         frame, its rest place moved only a quarter of the way, and the contact
         went unseen). A moving ball
