@@ -557,9 +557,14 @@ class BallTracker:
             # so is a ball at rest lately missed where it stood, or seen
             # leaving it: it may have been struck away, and be blurred past
             # telling its colour
+            # (and so is one whose place lay too near a searched box's edge
+            # to count as searched, yet was seen there: else its sighting is
+            # free for another ball; seed 573's red, about to be struck, was
+            # taken by a red lost 350 mm away, which then followed it off)
             if (regions_px is not None and t.anchor is not None
                     and not _inside(t.xy_px, regions_px, CUT_MARGIN * t.radius_px)
-                    and not self._may_be_leaving(t)):
+                    and not self._may_be_leaving(t)
+                    and not self._seen_at_place(t, dets)):
                 continue
             if t.anchor is None:
                 self._predict(t)
@@ -651,6 +656,12 @@ class BallTracker:
                 self.config.min_ball_prob):
             return False
         return self._match(t, held, j)
+
+    def _seen_at_place(self, t: Track, dets: Detections) -> bool:
+        """Is a detection within ``hold_mm`` of ``t``'s anchor?"""
+        assert t.anchor is not None
+        d = np.linalg.norm(dets.xy_mm - t.anchor, axis=1)
+        return bool(np.any(d <= self.config.hold_mm))
 
     def _may_be_leaving(self, t: Track) -> bool:
         """Was ``t``, at rest, lately missed at its place or seen away from it

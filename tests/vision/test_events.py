@@ -572,3 +572,26 @@ def test_a_ball_struck_from_beside_before_the_cue_ball_is_seen_to_move(
         xy[r, 1] = red + step * min(r - 2, 20)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert ev.first_contact == first
+
+
+def test_a_ball_struck_from_beside_comes_before_one_reached_later() -> None:
+    # seed 573: the cue ball cuts a red beside it thinly in the frame of the
+    # strike (the chord from its place to its first sighting passes wide of
+    # the red) and runs on to the black, 40 rows later: the red was first
+    t = 60
+    red = np.array([-52.0, -73.0])  # 90 mm from the cue ball's place
+    black = np.array([300.0, -600.0])
+    xy = np.full((t, 3, 2), np.nan)
+    xy[:, 0] = (0.0, 0.0)
+    d = (black - (0.0, 0.0)) / np.linalg.norm(black)
+    for r in range(3, t):
+        xy[r, 0] = d * min(18.0 * (r - 2), np.linalg.norm(black) - R2)
+    xy[:, 1] = red
+    for r in range(3, t):
+        xy[r, 1] = red + np.array([-30.0, -25.0]) * min(r - 2, 20)
+    xy[:, 2] = black
+    reach = int(np.ceil((np.linalg.norm(black) - R2) / 18.0)) + 3
+    for r in range(reach, t):
+        xy[r, 2] = black + d * 20.0 * min(r - reach + 1, 10)
+    ev = EventDetector().detect(_tracks(("white", "red", "black"), xy))
+    assert ev.first_contact == ("red",)

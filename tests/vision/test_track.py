@@ -945,3 +945,25 @@ def test_a_ball_read_far_off_its_place_and_stopped_dead_is_not_released(
         tr.update(_dets([("black", *(spot + (279.0 + k, 59.0 + k))), blue]))
     assert black.anchor is not None
     assert np.allclose(black.reported_mm, spot)
+
+
+def test_a_ball_seen_at_its_place_by_a_box_edge_keeps_its_sighting() -> None:
+    # seed 573: a red's place lay within two radii of the searched box's edge,
+    # so it was not counted as looked for; its own sighting, left free, was
+    # taken by a red lost 350 mm away, which then followed it when it was
+    # struck, and the contact went unseen
+    tr = BallTracker(OFFICIAL)
+    red, lost = np.array([947.0, -147.0]), np.array([1045.0, 193.0])
+    tr.update(_dets([("red", *red), ("red", *lost), ("blue", 0.0, 400.0)]))
+    a, b = (next(t for t in tr.tracks if np.allclose(t.anchor, p))
+            for p in (red, lost))
+    for _ in range(tr.config.vacated_frames + 1):  # the other red hidden
+        tr.update(_dets([("red", *red), ("blue", 0.0, 400.0)]))
+    x, y = (red * 0.5 + 900).astype(int)  # (``_dets``'s image points)
+    edge = (x - 15, y - 15, x + 200, y + 200)  # its place by the box's edge
+    wide = (x - 100, y - 100, x + 250, y + 250)
+    for k in range(4):  # then struck away, 40 mm a frame
+        tr.update(_dets([("red", *(red + 40.0 * k * np.array([0.8, 0.6])))]),
+                  regions_px=[edge if k == 0 else wide])
+    assert a.anchor is None and a.status == TrackStatus.SEEN
+    assert np.allclose(b.reported_mm, lost)
