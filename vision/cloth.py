@@ -136,23 +136,24 @@ class ClothModel:
         fg = np.maximum(fg, (0.6 - q) / 0.25)
         if self.edge_fg is not None:
             fg -= self.edge_fg[oy : oy + h, ox : ox + w]
-        if self.holes is not None and self.hole_bgr is not None:
-            holes = self.holes[oy : oy + h, ox : ox + w]
-            if holes.any():
-                change = self._hole_change(img, holes, (ox, oy))
-                fg[holes] = np.minimum(fg[holes], change / HOLE_CHANGE)
+        self._cap_in_holes(fg, img, (ox, oy), HOLE_CHANGE)
         return fg.astype(np.float32)
 
-    def _hole_change(self, img: np.ndarray, holes: np.ndarray,
-                     offset: tuple[int, int]) -> np.ndarray:
-        """(K,) float32 distance of the K ``holes`` pixels of ``img`` (a float
-        BGR crop at ``offset`` in the roi) from their colour in the learning
-        frame."""
-        assert self.hole_bgr is not None
+    def _cap_in_holes(self, values: np.ndarray, img: np.ndarray,
+                      offset: tuple[int, int], per: float) -> None:
+        """Cap ``values`` (H, W), a map of the BGR crop ``img`` at ``offset`` in
+        the roi, in place at the ``holes`` pixels: no more than their colour's
+        distance from the learning frame's, over ``per``."""
+        if self.holes is None or self.hole_bgr is None:
+            return
         ox, oy = offset
-        h, w = holes.shape
+        h, w = values.shape
+        holes = self.holes[oy : oy + h, ox : ox + w]
+        if not holes.any():
+            return
         ref = self.hole_bgr[oy : oy + h, ox : ox + w][holes]
-        return np.linalg.norm(img[holes] - ref, axis=1)
+        change = np.linalg.norm(img[holes] - ref, axis=1)
+        values[holes] = np.minimum(values[holes], change / per)
 
     def with_edges(self, image: np.ndarray, view: TableView) -> ClothModel:
         """This model with ``edge_fg`` learned from a BGR uint8 frame.
@@ -225,12 +226,7 @@ class ClothModel:
         dg = roi_bgr[..., 1] - (s - cb - cr)
         dr = roi_bgr[..., 2] - cr
         con = np.sqrt(db * db + dg * dg + dr * dr)
-        if self.holes is not None and self.hole_bgr is not None:
-            holes = self.holes[oy : oy + h, ox : ox + w]
-            if holes.any():
-                img = roi_bgr.astype(np.float32)
-                con[holes] = np.minimum(con[holes], self._hole_change(
-                    img, holes, (ox, oy)))
+        self._cap_in_holes(con, roi_bgr, (ox, oy), 1.0)
         if self.edge_contrast is not None:
             con = np.maximum(con - self.edge_contrast[oy : oy + h, ox : ox + w], 0.0)
         return con.astype(np.float32)

@@ -320,8 +320,7 @@ class StrokeSegmenter:
                 or window[-1].frame - self._begun < c.rest_frames):
             return None
         for tid in window[-1].ids:
-            pts = [f.xy_mm[k] for f in window
-                   if (k := f.lookup.get(int(tid))) is not None and f.visible[k]]
+            pts = _sightings(window, int(tid))
             if len(pts) >= 2 and max(
                     np.linalg.norm(p - pts[-1]) for p in pts) > c.still_mm:
                 return None
@@ -639,11 +638,16 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     return bool(drift > still_mm or rolling)
 
 
+def _sightings(frames: list[BallFrame], tid: int) -> list[np.ndarray]:
+    """Where the ball was seen in ``frames``: (2,) mm each, in order."""
+    return [f.xy_mm[k] for f in frames
+            if (k := f.lookup.get(tid)) is not None and f.visible[k]]
+
+
 def _stayed(frames: list[BallFrame], tid: int, still_mm: float) -> bool:
     """The ball was seen in more than one of ``frames``, every time within
     ``still_mm`` of one place."""
-    pts = [f.xy_mm[k] for f in frames
-           if (k := f.lookup.get(tid)) is not None and f.visible[k]]
+    pts = _sightings(frames, tid)
     return len(pts) > 1 and max(
         float(np.linalg.norm(p - pts[0])) for p in pts) <= still_mm
 
