@@ -342,6 +342,8 @@ class _Candidate:
         frame: Frame it was last seen in.
         first: Frame it was first seen in.
         origin: (2,) place it was first seen at, table mm.
+        least_prob: Least probability of its kind in its sightings, as the
+            classifier read it (not among the kinds it can be).
     """
 
     kind: BallKind
@@ -350,6 +352,7 @@ class _Candidate:
     frame: int
     first: int
     origin: np.ndarray
+    least_prob: float
 
     def velocity(self) -> np.ndarray:
         """(2,) mean motion since first seen, mm a frame."""
@@ -1242,6 +1245,8 @@ class BallTracker:
                 cd.xy = dets.xy_mm[best].astype(np.float64).copy()
                 cd.count += 1
                 cd.frame = self._frame
+                cd.least_prob = min(cd.least_prob,
+                                    float(dets.probs[best, KINDS.index(cd.kind)]))
                 cands.append(cd)
             elif (regions_px is not None
                   and self._frame - cd.frame < self.config.candidate_frames):
@@ -1250,7 +1255,8 @@ class BallTracker:
             if j not in used:
                 xy = dets.xy_mm[j].astype(np.float64)
                 cands.append(_Candidate(kinds[j], xy.copy(), 1,
-                                        self._frame, self._frame, xy.copy()))
+                                        self._frame, self._frame, xy.copy(),
+                                        float(dets.probs[j, KINDS.index(kinds[j])])))
         self._cands = []
         counts = {k: 0 for k in KINDS}
         for t in self.active():
@@ -1316,6 +1322,8 @@ class BallTracker:
         """A track for a candidate seen enough, or None (not yet / no room)."""
         c = self.config
         z, kind = cd.xy, cd.kind
+        if not first and self._doubtful_white(cd):
+            return None
         if kind != BallKind.RED:
             t = self._revive_potted(cd)
             if t is not None:
@@ -1352,6 +1360,17 @@ class BallTracker:
         self._rest_at(t, z)
         self._start_as_seen(t, cd)
         return t
+
+    def _doubtful_white(self, cd: _Candidate) -> bool:
+        """Is ``cd`` a white that may not be placed: at rest outside the D, and
+        not surely white each time it was seen? The cue ball comes back in hand,
+        put down in the D (seed Part 3 rule 5). Seed 591's potted white was
+        revived at a gap in the pack, read white 0.6-0.8 in turn with red, sure
+        only for want of any other kind it could be."""
+        if cd.kind != BallKind.WHITE or cd.least_prob >= self.config.birth_prob:
+            return False
+        moving = float(np.linalg.norm(cd.velocity())) > self.config.moving_candidate_mm
+        return not moving and not self.spec.in_d((float(cd.xy[0]), float(cd.xy[1])))
 
     def _start_as_seen(self, t: Track, cd: _Candidate) -> None:
         """Set ``t``, just placed at rest at candidate ``cd``, moving if the

@@ -667,6 +667,39 @@ def test_cue_ball_in_hand_found_rolling_gets_its_track_back(step: float) -> None
     assert np.allclose(white.reported_mm, start + (step * f, 0.0), atol=3)
 
 
+@pytest.mark.parametrize(("place", "p_white", "back"), [
+    ((-1200.0, 100.0), 0.7, True),   # in the D: the cue ball in hand, put down
+    ((1070.0, 80.0), 0.7, False),    # a gap in the pack read white, unsurely
+    ((1070.0, 80.0), 0.97, True),    # surely white: taken for potted, it was not
+])
+def test_potted_cue_ball_at_rest_comes_back_in_the_d_or_surely_white(
+        place: tuple[float, float], p_white: float, back: bool) -> None:
+    # seed 591: the white, potted, was revived at a gap in the pack that read
+    # white 0.6-0.8 (the rest: a colour seen elsewhere, so it could be nothing
+    # else); in hand, it can only be put down in the D
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    for f in range(12):
+        tr.update(_dets([("white", hl - 400 + 30 * f, hw - 400 + 30 * f), blue]))
+    white = next(t for t in tr.tracks if t.kind == BallKind.WHITE)
+    for _ in range(30):
+        tr.update(_dets([blue]))
+    assert white.status == TrackStatus.POTTED
+    for _ in range(3 * tr.config.birth_frames):
+        d = _dets([("white", *place), blue])
+        probs = d.probs.copy()
+        probs[0, :] = 0.0
+        probs[0, KINDS.index(BallKind.WHITE)] = p_white
+        probs[0, KINDS.index(BallKind.BLUE)] = 1.0 - p_white
+        tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+    on_table = [t for t in tr.active() if t.kind == BallKind.WHITE]
+    assert bool(on_table) == back
+    if back:
+        assert on_table[0] is white
+        assert np.allclose(white.reported_mm, place, atol=3)
+
+
 @pytest.mark.parametrize(("kind", "looked_for"), [
     ("white", True),   # the cue ball in hand, put down: back on the table
     ("red", False),    # a red not tracked: a pocket's dark opening, say
