@@ -276,6 +276,8 @@ class TrackerConfig:
             marked touched (``Track.touched_at``) and watched while it may
             creep (seed 524's white passed 55 mm from the red's centre, its
             measured way 2.7 mm wide of touching).
+        lately_frames: A ball lost moving this many frames ago or fewer may
+            still be moving (``_cue_ball_alone``).
     """
 
     meas_sigma_mm: float = 4.0
@@ -329,6 +331,7 @@ class TrackerConfig:
     stopped_speed_mm: float = 3.0
     even_leap_share: float = 0.2
     feather_mm: float = 10.0
+    lately_frames: int = 30
 
 
 @dataclass
@@ -450,8 +453,22 @@ class BallTracker:
         d = np.linalg.norm(z[:, None] - self._clutter[None], axis=2)
         return d.min(axis=1) < 40.0
 
-    def _cost_row(self, t: Track, z: np.ndarray, probs: np.ndarray) -> np.ndarray:
-        """(M,) assignment cost of ``t`` against detections (INF: not allowed)."""
+    def _cue_ball_alone(self) -> np.ndarray | None:
+        """(2,) mm: the cue ball's place when it is at rest and no other ball
+        was lately seen moving (only the cue can set a ball off now); else None."""
+        c = self.config
+        cue = None
+        for t in self.active():
+            if t.anchor is None and t.seen_at >= self._frame - c.lately_frames:
+                return None
+            if t.kind == BallKind.WHITE:
+                cue = t.anchor
+        return cue
+
+    def _cost_row(self, t: Track, z: np.ndarray, probs: np.ndarray,
+                  cue: np.ndarray | None = None) -> np.ndarray:
+        """(M,) assignment cost of ``t`` against detections (INF: not allowed);
+        ``cue``: see ``_cue_ball_alone``."""
         c = self.config
         d = z - t.xy_mm
         dist = np.linalg.norm(d, axis=1)
@@ -483,6 +500,14 @@ class BallTracker:
             if t.kind != BallKind.WHITE:
                 cluttered &= (dist > c.release_mm) & (dist <= 2 * c.release_mm)
             allowed = (dist < c.max_step_mm) & ((dist <= c.hold_mm) | ~cluttered)
+            if cue is not None and t.kind != BallKind.WHITE:
+                # struck by the cue ball coming from its place, a ball sets off
+                # away from that place: a sighting on the near side of it is the
+                # player's hand or cue (seed 584: the bridge hand, read 0.98
+                # red, set off a red hidden behind the player 300 mm away,
+                # which was then named the first contact)
+                away = (z - t.anchor) @ (t.anchor - cue)
+                allowed &= (dist <= c.hold_mm) | (away > 0)
             if t.pending and t.pending[-1][0] >= self._frame - 2:
                 # a motion may have begun: follow it from its last sighting
                 f1, p1 = t.pending[-1]
@@ -580,7 +605,8 @@ class BallTracker:
         matched_t: set[int] = set()
         matched_d: set[int] = set()
         if pool and len(idx):
-            cost = np.array([self._cost_row(t, z, probs) for t in pool])
+            cue = self._cue_ball_alone()
+            cost = np.array([self._cost_row(t, z, probs, cue) for t in pool])
             cost = np.nan_to_num(cost, nan=INF, posinf=INF)
             # first each ball and the sighting where it is (the assignment
             # would otherwise hand a ball's own sighting to another, so that

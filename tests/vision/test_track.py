@@ -114,6 +114,28 @@ def test_struck_ball_is_released_and_rows_are_put_right() -> None:
     assert [f for f, _ in released[0].points][:2] == [1, 2]
 
 
+@pytest.mark.parametrize(("step", "released"), [
+    (-40.0, True),    # away from the cue ball: struck by it, blurred unseen
+    (40.0, False),    # towards it: the player's hand or cue, not the red
+])
+def test_with_all_at_rest_a_red_sets_off_only_away_from_the_cue_ball(
+        step: float, released: bool) -> None:
+    # seed 584: a red hidden behind the player was set off by the bridge hand,
+    # read red, 300 mm nearer the cue ball, before the stroke
+    tr = BallTracker(OFFICIAL)
+    white, blue = ("white", -800.0, 0.0), ("blue", 0.0, 400.0)
+    for _ in range(3):
+        tr.update(_dets([white, ("red", -1200.0, 0.0), blue]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    for _ in range(5):
+        tr.update(_dets([white, blue]))  # hidden
+    for f in range(1, 6):
+        tr.update(_dets([white, ("red", -1200.0 + step * f, 0.0), blue]))
+    assert (red.anchor is None) == released
+    if not released:
+        assert np.allclose(red.xy_mm, (-1200.0, 0.0), atol=1)
+
+
 def test_unsure_detection_starts_no_track() -> None:
     tr = BallTracker(OFFICIAL)
     d = _dets([("red", -1041.0, 146.0), ("white", 0, -300)])
@@ -578,11 +600,13 @@ def test_ball_creeping_to_a_stop_is_at_rest_only_once_stopped() -> None:
 def test_ball_struck_away_blurred_past_its_colour_is_released() -> None:
     tr = BallTracker(OFFICIAL)
     start = np.array([800.0, 300.0])
+    # (the cue ball, which struck it, was read at its place behind it)
+    cue = ("white", 1400.0, 300.0)
     for _ in range(3):
-        tr.update(_dets([("black", *start), ("white", -800, 0)]))
+        tr.update(_dets([("black", *start), cue]))
     black = next(t for t in tr.active() if t.kind == BallKind.BLACK)
     place = tuple(int(v) for v in (*(black.xy_px - 30), *(black.xy_px + 30)))
-    tr.update(_dets([("white", -800, 0)]), regions_px=[place])  # gone from its place
+    tr.update(_dets([cue]), regions_px=[place])  # gone from its place
     assert black.status == TrackStatus.HIDDEN
     for f in range(1, 6):
         # blurred: only 0.6 sure it is the black; its old place is no longer
