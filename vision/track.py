@@ -676,10 +676,19 @@ class BallTracker:
         """Is ``t``, at rest, seen at its place among ``held`` (discs in a
         pocket's jaws not sure enough of their colour to stand alone: the ball
         stopped there; seed 452's red, deep in a far corner's jaws, read 0.94
-        red, was dropped, and was taken for potted)?"""
-        if t.anchor is None or not len(held):
+        red, was dropped, and was taken for potted)? So is one moving slowly
+        (under ``hold_mm`` a frame) seen where it was last seen (seed 586's red,
+        given its track back in a far corner's jaws after it was taken for
+        potted, read 0.8-0.9 red there, was taken for potted again)."""
+        if not len(held):
             return False
-        d = np.nan_to_num(np.linalg.norm(held.xy_mm - t.anchor, axis=1), nan=INF)
+        if t.anchor is not None:
+            place = t.anchor
+        elif t.meas_mm is not None and self._lost_speed(t) <= self.config.hold_mm:
+            place = t.meas_mm
+        else:
+            return False
+        d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)
         j = int(np.argmin(d))
         if d[j] > self.config.hold_mm or held.probs[j, KINDS.index(t.kind)] < (
                 self.config.min_ball_prob):
@@ -904,19 +913,23 @@ class BallTracker:
         """Add a sighting of ``t`` at rest, ``d`` mm from its anchor, whose kind
         is ``kp`` likely; the white's run of sure sightings when its last three,
         in successive frames, more than a ball's width from its anchor, roll
-        steadily (each step ``rolling_step_mm`` or more, on one line), else
-        None. The white that strikes a ball full stops all but dead beside it,
-        and may then roll off across its first line (seed 427's, 118 mm from
-        its place after a frame, then 5 mm a frame: it was held at rest for 11
-        frames, and the red it struck, blurred, was never released); a hand or
-        the cue's butt read as the white does not roll steadily."""
+        steadily (each step ``rolling_step_mm`` or more, on one line; the run
+        begun, they need only be off its place), else None. The white that
+        strikes a ball full stops all but dead beside it, and may then roll off
+        across its first line (seed 427's, 118 mm from its place after a frame,
+        then 5 mm a frame: it was held at rest for 11 frames, and the red it
+        struck, blurred, was never released); a hand or the cue's butt read as
+        the white does not roll steadily."""
         c = self.config
-        if (t.kind != BallKind.WHITE or kp < c.reacquire_far_prob
-                or d <= 2 * self.spec.ball_radius + c.hold_mm):
-            t.rolling = []
-            return None
         if t.rolling and t.rolling[-1][0] != self._frame - 1:
             t.rolling = []
+        # (once off, it may screw back towards its place: seed 586's, after
+        # a 63 mm leap into a red, came back at 6 mm a frame to within 28 mm,
+        # held at rest all the way)
+        off = c.hold_mm if t.rolling else 2 * self.spec.ball_radius + c.hold_mm
+        if t.kind != BallKind.WHITE or kp < c.reacquire_far_prob or d <= off:
+            t.rolling = []
+            return None
         t.rolling.append((self._frame, z.copy()))
         if len(t.rolling) < 3:
             return None

@@ -1024,3 +1024,50 @@ def test_a_ball_seen_at_its_place_by_a_box_edge_keeps_its_sighting() -> None:
                   regions_px=[edge if k == 0 else wide])
     assert a.anchor is None and a.status == TrackStatus.SEEN
     assert np.allclose(b.reported_mm, lost)
+
+
+@pytest.mark.parametrize(("sighted", "potted"), [(True, False), (False, True)])
+def test_a_ball_given_back_in_the_jaws_is_held_there_by_unsure_sightings(
+    sighted: bool, potted: bool
+) -> None:
+    # seed 586: a red lost rolling into a far corner's jaws was taken for
+    # potted, then seen there surely and given its track back; read 0.8 red
+    # since (too unsure to stand alone there), it was taken for potted again
+    tr = BallTracker(OFFICIAL)
+    jaws = np.array([1772.0, 866.0])
+    blue = ("blue", 0.0, 0.0)
+    for f in range(6):
+        tr.update(_dets([("red", *(jaws - (60.0 - 10.0 * f, 30.0 - 5.0 * f))), blue]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    for _ in range(12):
+        tr.update(_dets([blue]))
+    assert red.status == TrackStatus.POTTED
+    tr.update(_dets([("red", *jaws), blue]))  # surely seen: not potted
+    assert red.status == TrackStatus.SEEN
+    for f in range(20):
+        d = _dets([blue, ("red", *(jaws + (0.5 * (f % 2), 0.0)))] if sighted
+                  else [blue])
+        if sighted:
+            d = _unsure(d, 1, "red", 0.8)
+        d = Detections(d.xy_px, d.xy_mm, d.radius_px, d.probs,
+                       held_only=np.arange(len(d)) > 0)
+        tr.update(d)
+    assert (red.status == TrackStatus.POTTED) == potted
+
+
+def test_white_screwing_back_after_a_full_contact_is_released() -> None:
+    # seed 586: the white leapt 63 mm into a red beside it in a frame, and came
+    # back towards its place at 6 mm a frame, surely seen all the way; it was
+    # held at rest until within 28 mm of its place, and the stroke was found
+    # 13 frames late
+    tr = BallTracker(OFFICIAL)
+    place = np.array([-1000.0, 0.0])
+    blue = ("blue", 0.0, 400.0)
+    for _ in range(3):
+        tr.update(_dets([("white", *place), blue]))
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    way = [70.0, 72.0, 66.0, 60.0, 54.0, 48.0, 42.0, 36.0]
+    for x in way:
+        tr.update(_dets([("white", *(place + (x, 20.0))), blue]))
+    assert white.anchor is None
+    assert np.allclose(white.reported_mm, place + (way[-1], 20.0), atol=4)
