@@ -595,3 +595,28 @@ def test_a_ball_struck_from_beside_comes_before_one_reached_later() -> None:
         xy[r, 2] = black + d * 20.0 * min(r - reach + 1, 10)
     ev = EventDetector().detect(_tracks(("white", "red", "black"), xy))
     assert ev.first_contact == ("red",)
+
+
+@pytest.mark.parametrize(("turn", "first"), [
+    (False, ()),        # one sighting pulled off its way, then back on it
+    (True, ("red",)),   # turned for good off a red seen still: it struck it
+])
+def test_a_cue_ball_passing_a_hair_wide_is_pulled_not_turned(
+        turn: bool, first: tuple[str, ...]) -> None:
+    # seed 588: the white passed a red 3 mm wide of touching; its sightings
+    # beside the red were pulled 11 mm off its way, which read as a turn off the
+    # red, and the miss was called a contact
+    t = 40
+    xy = np.full((t, 2, 2), np.nan)
+    x = -600.0 + 30.0 * np.maximum(np.arange(t) - 2, 0)
+    y = np.zeros(t)
+    passing = int(np.argmax(x >= 0.0))
+    if turn:
+        y[passing:] = -15.0 * np.arange(1, t - passing + 1)
+    else:
+        x[passing + 1] += 11.0
+        y[passing + 1] -= 11.0
+    xy[:, 0] = np.stack([x, y], axis=1)
+    xy[:, 1] = (0.0, R2 + 3.0)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == first
