@@ -620,3 +620,39 @@ def test_a_cue_ball_passing_a_hair_wide_is_pulled_not_turned(
     xy[:, 1] = (0.0, R2 + 3.0)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert ev.first_contact == first
+
+
+def _behind_the_player(pink_hidden: bool) -> StrokeTracks:
+    """White, pink, blue: the white, at rest at (300, 0), is struck while
+    hidden behind the player and first seen again at row 25, beyond the pink
+    it struck, which sets off at row 20 (or ``pink_hidden``: hidden from before
+    the strike, seen away from row 25). The blue, 740 mm from the white, is
+    read 2.3 mm off its place from row 10 (its place refined), and is struck
+    by the pink at row 27."""
+    t = 40
+    xy = np.full((t, 3, 2), np.nan)
+    vis = np.ones((t, 3), bool)
+    xy[:, 0] = (300.0, 0.0)
+    vis[3:25, 0] = False
+    xy[25:, 0] = np.array((976.0, -138.0)) + np.outer(np.arange(t - 25), (18.0, -25.0))
+    xy[:, 1] = (878.0, 0.0)
+    set_off = 25 if pink_hidden else 20
+    xy[set_off:, 1] = np.array((878.0, 30.0)) + np.outer(
+        np.arange(t - set_off), (0.0, 25.0))
+    if pink_hidden:
+        vis[1:25, 1] = False
+    xy[:, 2] = (1035.0, 64.0)
+    xy[10:, 2] = (1037.3, 64.0)
+    xy[27:, 2] = np.array((1037.3, 64.0)) + np.outer(np.arange(t - 27), (8.0, 3.0))
+    return _tracks(("white", "pink", "blue"), xy, vis)
+
+
+@pytest.mark.parametrize("pink_hidden", [False, True])
+def test_a_ball_struck_unseen_is_not_one_whose_place_was_refined(
+        pink_hidden: bool) -> None:
+    # seed 592: a red's place, refined by 2 mm, was taken for it setting off
+    # 10 frames before the cue ball could reach it, and named; the pink struck
+    # first was hidden from before the strike, and its leaving was put at the
+    # first frame it was unseen, sooner than the cue ball could come to it
+    ev = EventDetector().detect(_behind_the_player(pink_hidden))
+    assert ev.first_contact == ("pink",)
