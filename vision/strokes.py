@@ -770,6 +770,18 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     rest = int(np.argmin(drift < 0.5)) if len(drift) else 0
     if rest:
         rows = rows[rest + 3:]
+    # nor before it last turned towards its resting place (off a cushion:
+    # seed 600's white came back off the side cushion at 2 mm a frame; the fit
+    # across the bounce found it all but still, and the stroke ended 15 frames
+    # early): back from the last sighting while each is no nearer that place
+    # than the next (give or take the measurement's noise)
+    gone = np.linalg.norm(xy[rows] - final, axis=1)
+    k = len(rows) - 1
+    far = gone[k] if len(rows) else 0.0
+    while k > 0 and gone[k - 1] >= far - 0.5 * config.still_mm:
+        k -= 1
+        far = max(far, float(gone[k]))
+    rows = rows[k:]
     if len(rows) < 6:
         return None
     tc = float(rows.mean())

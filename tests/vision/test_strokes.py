@@ -404,3 +404,32 @@ def test_a_ball_near_the_cue_ball_put_right_once_does_not_start_the_stroke(
                                   bf.confidence)
     strokes, _ = _run(frames)
     assert len(strokes) == 1 and strokes[0].start_frame == start
+
+
+@pytest.mark.parametrize("along", [0.0, 1.0])
+def test_a_ball_back_off_a_cushion_with_noise_ends_when_it_stops(along: float) -> None:
+    # seed 600: the white came back off the side cushion at 2 mm a frame, read
+    # with a millimetre of noise; the fit of its last motion began before the
+    # bounce, found it all but still, and the stroke ended 15 frames early
+    decel = 98.0 / 900
+    noise = np.random.default_rng(600).normal(0.0, 0.7, (400, 2))
+    frames = [_frame(f, BASE) for f in range(20)]
+    p, f = np.array([-1100.0, 700.0]), 20
+    v = np.array([along, 9.0])
+    while p[1] < 860.0:  # to the side cushion
+        p = p + v
+        v = v * (1 - decel / np.linalg.norm(v))
+        frames.append(_frame(f, {**BASE, 1: ("white", tuple(p + noise[f]), True)}))
+        f += 1
+    v = np.array([v[0], -0.3 * v[1]])
+    while np.linalg.norm(v) > decel:  # back off it
+        p = p + v
+        v = v * (1 - decel / np.linalg.norm(v))
+        frames.append(_frame(f, {**BASE, 1: ("white", tuple(p + noise[f]), True)}))
+        f += 1
+    stop = f - 1
+    frames += [_frame(g, {**BASE, 1: ("white", tuple(p + noise[g]), True)})
+               for g in range(f, f + 40)]
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - stop) <= 2
