@@ -278,6 +278,9 @@ class TrackerConfig:
             measured way 2.7 mm wide of touching).
         lately_frames: A ball lost moving this many frames ago or fewer may
             still be moving (``_cue_ball_alone``).
+        balance_frames: A ball at rest in a pocket's jaws that goes from sight
+            dropped only if it came to rest (or was touched) at most this many
+            frames before: it balanced a moment on the edge.
     """
 
     meas_sigma_mm: float = 4.0
@@ -331,6 +334,7 @@ class TrackerConfig:
     stopped_speed_mm: float = 3.0
     even_leap_share: float = 0.2
     feather_mm: float = 10.0
+    balance_frames: int = 60
     lately_frames: int = 30
 
 
@@ -1145,9 +1149,15 @@ class BallTracker:
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
             if t.missed > c.coast_frames and float(np.min(np.linalg.norm(
-                    self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm:
-                # at rest in a pocket's mouth (in the jaws), and gone where
-                # detection looked: it dropped (seen again there, it is back)
+                    self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm and (
+                    max(t.rest_since, t.touched_at)
+                    >= self._frame - t.missed - c.balance_frames):
+                # at rest in a pocket's mouth (in the jaws) a moment, and gone
+                # where detection looked: it dropped (seen again there, it is
+                # back); one at rest there a while and untouched did not: were
+                # it to fall, it would be put back (seed Part 3 rule 9a, c), so
+                # it is hidden (seed 560's red, in the jaws for 25 s, was taken
+                # for potted when the player walked in front of it)
                 t.meas_mm = t.anchor.copy()
                 t.anchor = None
                 self._pot(t)

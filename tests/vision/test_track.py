@@ -397,14 +397,18 @@ def test_white_unseen_at_rest_is_taken_by_a_run_of_blurred_sightings(
         assert np.allclose(white.reported_mm, (-1060.0, 150.0), atol=1)
 
 
-@pytest.mark.parametrize(("where", "potted"), [
-    ((1751.0, 875.0), True),    # in the top-left pocket's jaws: it dropped
-    ((1500.0, 600.0), False),   # on the bed: hidden, held where it was
+@pytest.mark.parametrize(("where", "rested", "potted"), [
+    ((1751.0, 875.0), 10, True),    # a moment in the top-left jaws: it dropped
+    ((1751.0, 875.0), 200, False),  # long there: hidden (rule 9: put back)
+    ((1500.0, 600.0), 10, False),   # on the bed: hidden, held where it was
 ])
 def test_ball_at_rest_gone_from_a_pockets_jaws_is_potted(
-        where: tuple[float, float], potted: bool) -> None:
+        where: tuple[float, float], rested: int, potted: bool) -> None:
     tr = BallTracker(OFFICIAL)
-    for _ in range(tr.config.jaws_birth_frames):  # first seen in the jaws
+    for f in range(8, 0, -1):  # rolls into the jaws
+        tr.update(_dets([("red", where[0] - 5.0 * f, where[1] - 2.0 * f),
+                         ("blue", 0, 400)]))
+    for _ in range(rested):
         tr.update(_dets([("red", *where), ("blue", 0, 400)]))
     for _ in range(tr.config.coast_frames + 2):
         tr.update(_dets([("blue", 0, 400)]))
