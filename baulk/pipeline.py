@@ -91,7 +91,8 @@ class Analysis:
         players: Player names.
         spec: Table geometry.
         fps: Frames per second.
-        reds: Reds in the rack (None: counted from the first frame).
+        reds: Reds in the rack (None: counted from the first frame, and again
+            where the balls stood before the first stroke).
         calls: The referee's calls (``baulk.calls``), in frame order.
     """
 
@@ -119,13 +120,28 @@ class Analysis:
             return
         reds = self.reds
         if reds is None:
-            red = np.array([k == "red" for k in bf.kinds], bool)
-            reds = rack_reds(bf.xy_mm[red] if red.any() else np.zeros((0, 2)),
-                             self.detector.spec)
+            reds = self._rack(bf.kinds, bf.xy_mm)
         rec = {"type": "frame_start", "variant": self.variant,
                "players": list(self.players), "breaker": 0, "reds": reds}
         self.log.append(rec)
         self.state = self.state.push(parse_record(rec))
+
+    def _rack(self, kinds: tuple[str, ...], xy_mm: np.ndarray) -> int:
+        red = np.array([k == "red" for k in kinds], bool)
+        xy = np.asarray(xy_mm, np.float64).reshape(-1, 2)[red]
+        return rack_reds(xy[~np.isnan(xy[:, 0])], self.detector.spec)
+
+    def _recount(self, tracks: StrokeTracks) -> None:
+        """Before the first shot: the reds counted again where the balls stood
+        before it (all found by then; the first frame may show fewer: seed 602's,
+        a broadcast view, showed 6 of 10, and the frame was started with 6)."""
+        start = self.log[0]
+        if self.reds is not None or "reds" not in start or self.strokes:
+            return
+        reds = self._rack(tracks.kinds, tracks.before_mm)
+        if reds > start["reds"]:
+            self.log[0] = start | {"reds": reds}
+            self.state = MatchState.new(self.variant).push(parse_record(self.log[0]))
 
     def feed(self, bf: BallFrame) -> list[StrokeResult]:
         """Take one frame; return the strokes it completed."""
@@ -157,6 +173,7 @@ class Analysis:
         if not self.log:
             self._start(BallFrame(0, np.zeros(0), (), np.zeros((0, 2)),
                                   np.zeros(0), np.zeros(0)))
+        self._recount(tracks)
         error = None
         shot = None
         # impossible for the engine (a misread, or a call given to the wrong

@@ -196,3 +196,33 @@ def test_golf_analysis_starts_a_golf_game_with_colour_balls() -> None:
         {"type": "shot", "first_contact": ["yellow"], "potted": [],
          "off_table": [], "cushion_after_contact": ["yellow"]})).to_json()
     assert state["variant"] == "golf" and state["scores"] == [1, 0, 0]
+
+
+@pytest.mark.parametrize(("at_start", "reds"), [(3, 10), (8, 10)])
+def test_reds_are_counted_again_where_they_stood_before_the_first_stroke(
+        at_start: int, reds: int) -> None:
+    # seed 602: the first frame of a broadcast clip showed 6 of the 10 reds
+    # (the rest found a moment later), and the frame was started with 6
+    loose = [(-600.0 + 150.0 * i, 500.0) for i in range(8)]
+    balls = {1: ("white", (-1100.0, -100.0), True), 2: ("blue", (0.0, 0.0), True)}
+    balls |= {10 + i: ("red", p, True) for i, p in enumerate(loose)}
+
+    def frame(f: int, white_x: float, n_reds: int) -> BallFrame:
+        shown = {k: v for k, v in balls.items() if k < 10 + n_reds}
+        shown[1] = ("white", (white_x, -100.0), True)
+        ids = sorted(shown)
+        return BallFrame(f, np.array(ids), tuple(shown[i][0] for i in ids),
+                         np.array([shown[i][1] for i in ids]),
+                         np.ones(len(ids), bool), np.ones(len(ids)))
+
+    analysis = Analysis()
+    analysis.feed(frame(0, -1100.0, at_start))
+    x = -1100.0
+    for f in range(1, 200):
+        i = f - 40
+        x += max(40.0 - 40.0 * (i - 1) / 25.0, 0.0) if i > 0 else 0.0
+        analysis.feed(frame(f, x, 8))
+    analysis.finish()
+    assert len(analysis.strokes) == 1
+    assert analysis.log[0]["reds"] == reds
+    assert analysis.state.to_json()["on_table"]["red"] == reds
