@@ -133,12 +133,17 @@ class Analysis:
 
     def _recount(self, tracks: StrokeTracks) -> None:
         """Before the first shot: the reds counted again where the balls stood
-        before it (all found by then; the first frame may show fewer: seed 602's,
-        a broadcast view, showed 6 of 10, and the frame was started with 6)."""
+        before it, and with those first found during it (the first frame may
+        show fewer: seed 602's, a broadcast view of the rack, showed 6 of 10,
+        the rest found during the break, and the frame was started with 6)."""
         start = self.log[0]
         if self.reds is not None or "reds" not in start or self.strokes:
             return
         reds = self._rack(tracks.kinds, tracks.before_mm)
+        # (and those found only during the stroke: counted, not placed)
+        red = np.array([k == "red" for k in tracks.kinds], bool)
+        found = int((~np.isnan(tracks.xy_mm[:, red, 0])).any(axis=0).sum())
+        reds = max(reds, min((r for r in RACKS.values() if r >= found), default=15))
         if reds > start["reds"]:
             self.log[0] = start | {"reds": reds}
             self.state = MatchState.new(self.variant).push(parse_record(self.log[0]))

@@ -198,11 +198,15 @@ def test_golf_analysis_starts_a_golf_game_with_colour_balls() -> None:
     assert state["variant"] == "golf" and state["scores"] == [1, 0, 0]
 
 
-@pytest.mark.parametrize(("at_start", "reds"), [(3, 10), (8, 10)])
+@pytest.mark.parametrize(("at_start", "before", "reds"), [
+    (3, 8, 10),   # found before the stroke
+    (3, 3, 10),   # found only during it
+    (8, 8, 10),
+])
 def test_reds_are_counted_again_where_they_stood_before_the_first_stroke(
-        at_start: int, reds: int) -> None:
+        at_start: int, before: int, reds: int) -> None:
     # seed 602: the first frame of a broadcast clip showed 6 of the 10 reds
-    # (the rest found a moment later), and the frame was started with 6
+    # (the rest found during the break), and the frame was started with 6
     loose = [(-600.0 + 150.0 * i, 500.0) for i in range(8)]
     balls = {1: ("white", (-1100.0, -100.0), True), 2: ("blue", (0.0, 0.0), True)}
     balls |= {10 + i: ("red", p, True) for i, p in enumerate(loose)}
@@ -221,7 +225,7 @@ def test_reds_are_counted_again_where_they_stood_before_the_first_stroke(
     for f in range(1, 200):
         i = f - 40
         x += max(40.0 - 40.0 * (i - 1) / 25.0, 0.0) if i > 0 else 0.0
-        analysis.feed(frame(f, x, 8))
+        analysis.feed(frame(f, x, before if f < 45 else 8))
     analysis.finish()
     assert len(analysis.strokes) == 1
     assert analysis.log[0]["reds"] == reds
