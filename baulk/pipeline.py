@@ -133,17 +133,11 @@ class Analysis:
 
     def _recount(self, tracks: StrokeTracks) -> None:
         """Before the first shot: the reds counted again where the balls stood
-        before it, and with those first found during it (the first frame may
-        show fewer: seed 602's, a broadcast view of the rack, showed 6 of 10,
-        the rest found during the break, and the frame was started with 6)."""
+        before it (found by then: the first frame may show fewer)."""
         start = self.log[0]
         if self.reds is not None or "reds" not in start or self.strokes:
             return
         reds = self._rack(tracks.kinds, tracks.before_mm)
-        # (and those found only during the stroke: counted, not placed)
-        red = np.array([k == "red" for k in tracks.kinds], bool)
-        found = int((~np.isnan(tracks.xy_mm[:, red, 0])).any(axis=0).sum())
-        reds = max(reds, min((r for r in RACKS.values() if r >= found), default=15))
         if reds > start["reds"]:
             self.log[0] = start | {"reds": reds}
             self.state = MatchState.new(self.variant).push(parse_record(self.log[0]))
@@ -236,8 +230,12 @@ def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
     pink = np.asarray(spec.spots["pink"], dtype=np.float64)
     apex = pink + np.array([2 * r, 0.0])
     # the pack: reds linked to the ball nearest the apex by touching neighbours
+    # (two rows back at most: from a low broadcast angle the front of the pack
+    # may be missed; seed 602's first frame showed the 6 reds of rows 3 and 4
+    # of 10, and the frame was started with 6)
     start = int(np.argmin(np.linalg.norm(red_mm - apex, axis=1)))
-    if np.linalg.norm(red_mm[start] - apex) > 3 * r:
+    if np.linalg.norm(red_mm[start] - apex) > math.hypot(2 * np.sqrt(3.0) * r,
+                                                         2 * r) + r:
         return fallback
     pack = {start}
     todo = [start]
