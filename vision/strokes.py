@@ -201,7 +201,7 @@ class SegmenterConfig:
     cut_rest_s: float = 0.17
     lost_moving_s: float = 1.0
     roll_decel_mm_s2: float = 98.0
-    stop_window: int = 15
+    stop_window: int = 25
     beside_mm: float = 115.0
     reach_mm: float = 100.0
     beside_frames: int = 30
@@ -780,8 +780,9 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # seed 600's white came back off the side cushion at 2 mm a frame; the fit
     # across the bounce found it all but still, and the stroke ended 15 frames
     # early): back from the last sighting while each is no nearer that place
-    # than the next (give or take the measurement's noise)
-    gone = np.linalg.norm(xy[rows] - final, axis=1)
+    # than the next (give or take the measurement's noise; a one-frame jump
+    # of a far ball's reading is no turn)
+    gone = _despike(np.linalg.norm(xy[rows] - final, axis=1))
     k = len(rows) - 1
     far = gone[k] if len(rows) else 0.0
     while k > 0 and gone[k - 1] >= far - 0.5 * config.still_mm:
