@@ -24,6 +24,7 @@ from vision.events import EventDetector, StrokeEvents
 from vision.strokes import (
     BallFrame,
     Handling,
+    Phase,
     SegmenterConfig,
     StrokeSegmenter,
     StrokeTracks,
@@ -93,6 +94,11 @@ class Analysis:
         fps: Frames per second.
         reds: Reds in the rack (None: counted from the first frame, and again
             where the balls stood before the first stroke).
+
+    Attributes:
+        rack: The reds racked, given or seen in the rack (the most reds the
+            tracker need follow), once the frame has begun; None when the
+            footage began mid-frame.
         calls: The referee's calls (``baulk.calls``), in frame order.
     """
 
@@ -104,6 +110,7 @@ class Analysis:
         self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps))
         self.detector = EventDetector(spec)
         self.reds = reds
+        self.rack: int | None = None
         self.log: list[dict[str, Any]] = []
         self.state: MatchState = MatchState.new(variant)
         self.strokes: list[StrokeResult] = []
@@ -120,24 +127,33 @@ class Analysis:
             return
         reds = self.reds
         if reds is None:
-            reds = self._rack(bf.kinds, bf.xy_mm)
+            reds, self.rack = self._rack(bf.kinds, bf.xy_mm)
+        else:
+            self.rack = reds
         rec = {"type": "frame_start", "variant": self.variant,
                "players": list(self.players), "breaker": 0, "reds": reds}
         self.log.append(rec)
         self.state = self.state.push(parse_record(rec))
 
-    def _rack(self, kinds: tuple[str, ...], xy_mm: np.ndarray) -> int:
+    def _rack(self, kinds: tuple[str, ...], xy_mm: np.ndarray
+              ) -> tuple[int, int | None]:
+        """Reds on the table (``rack_reds``) and, if they stand in a rack, in it
+        (``racked``), from the balls' ``kinds`` and places ((N, 2) mm)."""
         red = np.array([k == "red" for k in kinds], bool)
         xy = np.asarray(xy_mm, np.float64).reshape(-1, 2)[red]
-        return rack_reds(xy[~np.isnan(xy[:, 0])], self.detector.spec)
+        xy = xy[~np.isnan(xy[:, 0])]
+        return rack_reds(xy, self.detector.spec), racked(xy, self.detector.spec)
 
-    def _recount(self, tracks: StrokeTracks) -> None:
-        """Before the first shot: the reds counted again where the balls stood
-        before it (found by then: the first frame may show fewer)."""
+    def _recount(self, bf: BallFrame) -> None:
+        """Until the first stroke begins: the reds counted again in each frame
+        (the first may show fewer: seed 622's showed 4 of the 10 in the rack, 8
+        by the strike)."""
         start = self.log[0]
-        if self.reds is not None or "reds" not in start or self.strokes:
+        if self.reds is not None or "reds" not in start:
             return
-        reds = self._rack(tracks.kinds, tracks.before_mm)
+        reds, rack = self._rack(bf.kinds, bf.xy_mm)
+        if rack is not None:
+            self.rack = max(rack, self.rack or 0)
         if reds > start["reds"]:
             self.log[0] = start | {"reds": reds}
             self.state = MatchState.new(self.variant).push(parse_record(self.log[0]))
@@ -146,6 +162,9 @@ class Analysis:
         """Take one frame; return the strokes it completed."""
         if not self.log and bf.view and len(bf.kinds):
             self._start(bf)
+        elif (self.log and bf.view and self.segmenter.phase == Phase.REST
+              and self.segmenter.count == 0):
+            self._recount(bf)
         return self._take(self.segmenter.push(bf))
 
     def finish(self) -> list[StrokeResult]:
@@ -172,7 +191,6 @@ class Analysis:
         if not self.log:
             self._start(BallFrame(0, np.zeros(0), (), np.zeros((0, 2)),
                                   np.zeros(0), np.zeros(0)))
-        self._recount(tracks)
         error = None
         shot = None
         # impossible for the engine (a misread, or a call given to the wrong
@@ -210,12 +228,9 @@ to count: seen from a low broadcast angle half the pack hides behind its front
 
 
 def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
-    """Reds in the rack (6, 10 or 15), from the reds seen at the start of a frame.
-
-    The rack is a triangle with its apex next to the pink spot: its depth (rows,
-    one every sqrt(3) ball radii) tells 6, 10 and 15 reds apart even when a few
-    false or missed reds spoil a plain count. When the reds do not stand in a
-    rack (footage starting mid-frame), the count is rounded up to a rack size.
+    """Reds in the rack (6, 10 or 15), from the reds seen at the start of a frame:
+    ``racked`` when they stand in a rack; else (footage starting mid-frame) their
+    count rounded up to a rack size.
 
     Args:
         red_mm: (N, 2) table mm of the reds seen.
@@ -223,9 +238,24 @@ def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
     """
     red_mm = np.asarray(red_mm, dtype=np.float64).reshape(-1, 2)
     n = len(red_mm)
-    fallback = min((r for r in (6, 10, 15) if r >= n), default=15)
-    if n < 3:
-        return fallback
+    return racked(red_mm, spec) or min((r for r in (6, 10, 15) if r >= n),
+                                       default=15)
+
+
+def racked(red_mm: np.ndarray, spec: TableSpec) -> int | None:
+    """Reds in the rack (6, 10 or 15) when the reds seen stand in one, else None.
+
+    The rack is a triangle with its apex next to the pink spot: its depth (rows,
+    one every sqrt(3) ball radii) tells 6, 10 and 15 reds apart even when a few
+    false or missed reds spoil a plain count.
+
+    Args:
+        red_mm: (N, 2) table mm of the reds seen.
+        spec: Table geometry.
+    """
+    red_mm = np.asarray(red_mm, dtype=np.float64).reshape(-1, 2)
+    if len(red_mm) < 3:
+        return None
     r = spec.ball_radius
     pink = np.asarray(spec.spots["pink"], dtype=np.float64)
     apex = pink + np.array([2 * r, 0.0])
@@ -236,7 +266,7 @@ def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
     start = int(np.argmin(np.linalg.norm(red_mm - apex, axis=1)))
     if np.linalg.norm(red_mm[start] - apex) > math.hypot(2 * np.sqrt(3.0) * r,
                                                          2 * r) + r:
-        return fallback
+        return None
     pack = {start}
     todo = [start]
     while todo:
@@ -251,7 +281,7 @@ def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
     depth = float(pts[:, 0].max() - apex[0])
     rows = round(depth / (np.sqrt(3.0) * r)) + 1
     if rows not in RACKS or len(pts) < RACK_SEEN * RACKS[rows]:
-        return fallback
+        return None
     return RACKS[rows]
 
 

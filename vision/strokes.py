@@ -253,6 +253,11 @@ class StrokeSegmenter:
         self._gone: dict[int, tuple[str, np.ndarray]] = {}
         self._fresh: set[int] = set()
 
+    @property
+    def count(self) -> int:
+        """Strokes closed so far."""
+        return self._count
+
     def push(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
         """Take one frame; return the strokes and handling that it settled."""
         if not bf.view:

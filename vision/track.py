@@ -372,6 +372,12 @@ class BallTracker:
     Args:
         spec: Table geometry (pockets, spots).
         config: Tuning.
+
+    Attributes:
+        max_reds: Most red tracks at once: 15, or the reds racked when the
+            frame is known to have begun with fewer (set by its user; seed
+            622's player's arm, read red, became an eleventh red of 10 and kept
+            the break's stroke open).
     """
 
     def __init__(self, spec: TableSpec, config: TrackerConfig | None = None) -> None:
@@ -380,6 +386,7 @@ class BallTracker:
         self.tracks: list[Track] = []
         self.releases: list[Release] = []
         self._next_id = 1
+        self.max_reds = MAX_COUNT[BallKind.RED]
         self._frame = -1
         self._updates = 0
         self._cands: list[_Candidate] = []
@@ -1386,7 +1393,7 @@ class BallTracker:
                 return None
         elif not first and cd.count < c.birth_frames:
             return None
-        if counts[kind] < MAX_COUNT[kind]:
+        if counts[kind] < (self.max_reds if kind == BallKind.RED else MAX_COUNT[kind]):
             if not self._clear(z):
                 return None
             counts[kind] += 1

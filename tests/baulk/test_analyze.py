@@ -235,3 +235,22 @@ def test_reds_are_counted_again_where_they_stood_before_the_first_stroke(
     assert len(analysis.strokes) == 1
     assert analysis.log[0]["reds"] == reds
     assert analysis.state.to_json()["on_table"]["red"] == reds
+
+
+@pytest.mark.parametrize(("racked", "rack"), [(True, 10), (False, None)])
+def test_the_reds_racked_are_known_once_the_frame_begins(
+        racked: bool, rack: int | None) -> None:
+    from sim.scenes import pack_positions
+
+    pack = np.array(pack_positions(OFFICIAL))
+    apex = pack[np.argmin(pack[:, 0])]
+    depth = np.round((pack[:, 0] - apex[0]) / (np.sqrt(3) * OFFICIAL.ball_radius))
+    reds = pack[depth < 4] if racked else np.array(
+        [[-800.0 + 150 * i, 500.0] for i in range(7)])
+    kinds = ("white", *["red"] * len(reds))
+    xy = np.vstack([[-1100.0, 100.0], reds])
+    analysis = Analysis()
+    analysis.feed(BallFrame(0, np.arange(1, len(kinds) + 1), kinds, xy,
+                            np.ones(len(kinds), bool), np.ones(len(kinds))))
+    assert analysis.rack == rack
+    assert analysis.log[0]["reds"] == 10

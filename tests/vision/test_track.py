@@ -1075,3 +1075,13 @@ def test_white_screwing_back_after_a_full_contact_is_released() -> None:
         tr.update(_dets([("white", *(place + (x, 20.0))), blue]))
     assert white.anchor is None
     assert np.allclose(white.reported_mm, place + (way[-1], 20.0), atol=4)
+
+
+def test_no_more_red_tracks_than_the_reds_racked() -> None:
+    # seed 622: the player's arm, read red, became an eleventh red of 10
+    tr = BallTracker(OFFICIAL)
+    tr.max_reds = 2
+    reds = [("red", 500.0 + 100.0 * i, 300.0) for i in range(3)]
+    for _ in range(2 * tr.config.birth_frames):
+        tr.update(_dets([*reds, ("blue", 0.0, 0.0)]))
+    assert sum(t.kind == BallKind.RED for t in tr.active()) == 2
