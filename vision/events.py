@@ -447,7 +447,7 @@ class EventDetector:
         return rows[chain], pts[chain]
 
     def _segment_hits(self, rows: np.ndarray, pts: np.ndarray, i: int,
-                      anchors: np.ndarray) -> list[tuple[float, int]]:
+                      anchors: np.ndarray) -> list[tuple[float, int, bool]]:
         """Contacts of the path's segment ``i`` with balls at ``anchors``.
 
         The segment joins two sightings; when the cue ball deflects between them
@@ -455,7 +455,9 @@ class EventDetector:
         velocity) is also followed straight on, as far as it can roll in the time.
 
         Returns:
-            ``(t, k)``: fractional row of the contact, index into ``anchors``.
+            ``(t, k, chord)``: fractional row of the contact, index into
+            ``anchors``, and whether the chord itself comes within contact (not
+            only the approach followed on).
         """
         c = self.config
         r2 = 2 * self.spec.ball_radius
@@ -469,14 +471,16 @@ class EventDetector:
             if np.isnan(q[0]):
                 continue
             best = None
+            chord = False
             for d in (pb - pa, ray):
                 if d is None:
                     continue
                 u = _ray_hit(pa, d, q, r2 + c.contact_tol_mm)
+                chord = chord or (u is not None and d is not ray)
                 if u is not None and (best is None or u < best):
                     best = u
             if best is not None:
-                out.append((float(rows[i]) + span * best, k))
+                out.append((float(rows[i]) + span * best, k, chord))
         out.sort()
         return out
 
@@ -813,13 +817,14 @@ class EventDetector:
             return (), None, 0.5, None
         found: list[tuple[float, int, int]] = []  # (t, column, segment)
         weak: list[tuple[float, int, int]] = []  # the cue ball turned, no more
+        off_way: set[int] = set()  # found only on the approach followed on
         for i in range(len(rows) - 1):
             if found and rows[i] > found[0][0] + 1:
                 break
             if weak and rows[i] > weak[0][0] + c.weak_rows:
                 break
             anchors = held[rows[i], objs]
-            for t, k in self._segment_hits(rows, pts, i, anchors):
+            for t, k, chord in self._segment_hits(rows, pts, i, anchors):
                 if found and t > found[0][0] + 1:
                     break
                 j = objs[k]
@@ -838,6 +843,8 @@ class EventDetector:
                         tr, j, held[rows[i], j], rows[i]))):
                     found.append((t, j, i))
                     found.sort()
+                    if not chord:
+                        off_way.add(j)
                 elif turned and self._deflected(rows, pts, i, c.weak_span):
                     # seen still (a ball at rest is held until surely moving):
                     # taken if no ball is seen to set off soon after, and the
@@ -860,7 +867,13 @@ class EventDetector:
         if beside is not None and beside[0] < first:
             r, j = beside
             return (tr.kinds[j],), r, 0.6, None
-        if weak and (not found or found[0][0] > weak[0][0] + c.weak_rows):
+        # (a ball found only on the cue ball's approach followed on, after it
+        # turned off one seen still, was not on its way: seed 626's red, struck
+        # full in the pack, passed the blow on and stayed; the pink beyond it,
+        # on the old line, set off three frames later, struck by the cue ball
+        # on its new one)
+        if weak and (not found or found[0][0] > weak[0][0] + c.weak_rows or (
+                found[0][1] in off_way and weak[0][0] < found[0][0])):
             t0 = weak[0][0]
             kinds = sorted({tr.kinds[j] for t, j, _ in weak if t - t0 <= 1.0})
             if len(kinds) == 1:

@@ -656,3 +656,22 @@ def test_a_ball_struck_unseen_is_not_one_whose_place_was_refined(
     # first frame it was unseen, sooner than the cue ball could come to it
     ev = EventDetector().detect(_behind_the_player(pink_hidden))
     assert ev.first_contact == ("pink",)
+
+
+def test_a_ball_struck_full_in_a_pack_that_stays_comes_before_one_beyond_it() -> None:
+    # seed 626 (its tracks): the white, coming down at 40 mm a frame, struck a
+    # red in the pack full; the red passed the blow on and stayed; the white
+    # turned off it (missed for a frame) and struck the pink, seen to set off
+    # three frames later; the white's old line, followed on, reached the pink
+    t = 40
+    xy = np.full((t, 3, 2), np.nan)
+    way = [(1087.0, 489.0)] * 3 + [(1087.0 - 10.0 * k, 489.0 - 38.0 * k)
+                                   for k in range(1, 11)]
+    way += [(971.0, 75.0), (np.nan, np.nan), (933.0, 53.0), (919.0, 46.0)]
+    way += [(919.0 - 12.0 * k, 46.0 + 2.0 * k) for k in range(1, t - len(way) + 1)]
+    xy[:, 0] = way
+    xy[:, 1] = (989.0, 27.0)  # the red, still
+    xy[:, 2] = (890.0, 2.0)  # the pink, seen moving from row 17
+    xy[17:, 2] = np.array((890.0, 2.0)) + np.outer(np.arange(1, t - 16), (-14.0, -23.0))
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
+    assert ev.first_contact == ("red",)
