@@ -1380,11 +1380,11 @@ class BallTracker:
         z, kind = cd.xy, cd.kind
         if not first and self._doubtful_white(cd):
             return None
-        if kind != BallKind.RED:
-            t = self._revive_potted(cd)
-            if t is not None:
-                counts[kind] += 1
-                return t
+        t = self._revive_potted(cd) if kind != BallKind.RED else (
+            self._red_back_out(cd))
+        if t is not None:
+            counts[kind] += 1
+            return t
         if self._in_jaws(z):
             # a ball in front of a pocket's opening, with the dark hole, can
             # make a disc beyond the cushion line for as long as it passes
@@ -1452,6 +1452,32 @@ class BallTracker:
                 if not self._clear(z):
                     return None
                 self._rest_at(t, z)
+                self._start_as_seen(t, cd)
+                return t
+        return None
+
+
+    def _red_back_out(self, cd: _Candidate) -> Track | None:
+        """A red lately taken for potted, back out of the jaws: its old track,
+        for a candidate seen rolling away from where it vanished, that far at
+        its speed in the time (seed 566's red rattled out of a baulk pocket's
+        jaws and ran back along the near cushion, half hidden, read unsure
+        until 250 mm on, where it was taken for a new red)."""
+        c = self.config
+        v = cd.velocity()
+        speed = float(np.linalg.norm(v))
+        if cd.count < c.birth_frames or speed <= c.moving_candidate_mm:
+            return None
+        for t in self.tracks:
+            if (t.kind != BallKind.RED or not self._unpottable(t)
+                    or t.meas_mm is None):
+                continue
+            off = cd.origin - t.meas_mm
+            reach = 2 * self.spec.ball_radius + 1.5 * speed * (cd.first - t.potted_at)
+            if float(np.linalg.norm(off)) <= reach and float(off @ v) > 0 and (
+                    self._clear(cd.xy)):
+                self._rest_at(t, cd.xy)
+                t.potted_at = -1
                 self._start_as_seen(t, cd)
                 return t
         return None

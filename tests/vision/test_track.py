@@ -1085,3 +1085,28 @@ def test_no_more_red_tracks_than_the_reds_racked() -> None:
     for _ in range(2 * tr.config.birth_frames):
         tr.update(_dets([*reds, ("blue", 0.0, 0.0)]))
     assert sum(t.kind == BallKind.RED for t in tr.active()) == 2
+
+
+@pytest.mark.parametrize(("step", "back"), [
+    (-6.0, True),   # rolling away from where it vanished: back out of the jaws
+    (6.0, False),   # rolling towards it: another red
+])
+def test_a_red_back_out_of_the_jaws_gets_its_track_back(step: float, back: bool
+                                                         ) -> None:
+    # seed 566: a red rattled out of a baulk pocket's jaws and ran back along the
+    # near cushion, half hidden and read unsure, and was taken for a new red
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    jaws = np.array([-1740.0, 860.0])
+    for f in range(8, 0, -1):
+        tr.update(_dets([("red", *(jaws + (8.0 * f, -16.0 * f))), blue]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    for _ in range(20):
+        tr.update(_dets([blue]))
+    assert red.status == TrackStatus.POTTED
+    start = jaws + (-5.0, -130.0 if step < 0 else -400.0)
+    for f in range(6):
+        tr.update(_dets([("red", *(start + (0.0, step * f))), blue]))
+    reds = [t for t in tr.active() if t.kind == BallKind.RED]
+    assert len(reds) == 1
+    assert (reds[0] is red) == back
