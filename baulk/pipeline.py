@@ -227,6 +227,10 @@ to count: seen from a low broadcast angle half the pack hides behind its front
 (seed 500: 8 of 15, taken for 10 when 60% had to show)."""
 
 
+LATTICE_MM = 18.0
+"""Farthest a red may lie from its place in the rack's lattice to count as racked."""
+
+
 def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
     """Reds in the rack (6, 10 or 15), from the reds seen at the start of a frame:
     ``racked`` when they stand in a rack; else (footage starting mid-frame) their
@@ -277,6 +281,17 @@ def racked(red_mm: np.ndarray, spec: TableSpec) -> int | None:
                 pack.add(int(j))
                 todo.append(int(j))
     pts = red_mm[sorted(pack)]
+    # only reds on the rack's lattice (rows sqrt(3) radii apart, two radii
+    # apart in a row): a pack already struck is no rack (seed 592's, read a
+    # frame after the break's contact, had a red pushed a row deeper)
+    row = np.round((pts[:, 0] - apex[0]) / (np.sqrt(3.0) * r))
+    across = (pts[:, 1] / r + row) / 2
+    on = (np.abs(pts[:, 0] - apex[0] - row * np.sqrt(3.0) * r) < LATTICE_MM) & (
+        np.abs(across - np.round(across)) * 2 * r < LATTICE_MM) & (
+        np.round(across) >= 0) & (np.round(across) <= row)
+    pts = pts[on]
+    if not len(pts):
+        return None
     # from the apex's place, not the first red seen: the apex red may be missed
     depth = float(pts[:, 0].max() - apex[0])
     rows = round(depth / (np.sqrt(3.0) * r)) + 1

@@ -165,6 +165,13 @@ def test_rack_reds_from_the_triangle_depth_despite_misses_and_extras(
     back = rack[(d >= 3) | ((d == 2) & (np.abs(rack[:, 1]) > 10))]
     if len(back) >= reds / 2:
         assert rack_reds(back, OFFICIAL) == reds
+    # the pack a frame after the break's contact: a red pushed a row deeper,
+    # off the rack's lattice (seed 592: 10 taken for 15)
+    if rows < 5:
+        r = OFFICIAL.ball_radius
+        through = rack[-1] + (np.sqrt(3) * r, 0.0)  # behind the back row, between
+        pushed = np.vstack([rack[1:], through])
+        assert rack_reds(pushed, OFFICIAL) == reds
     # reds scattered over the table (mid-frame footage): the count, rounded up
     loose = np.array([[-800.0 + 300 * i, 200.0 * (-1) ** i] for i in range(7)])
     assert rack_reds(loose, OFFICIAL) == 10
