@@ -262,6 +262,16 @@ def _rolling_to_rest(start: int, n: int, v0: float, decel: float,
     return frames, stop
 
 
+def _end_error(frames: list[BallFrame], f: int, at: tuple[float, float]) -> int:
+    """``frames`` (the white stopped at ``at`` in frame ``f - 1``) and 40 more at
+    rest, segmented: the one stroke's end less the true stop."""
+    frames = frames + [_frame(g, {**BASE, 1: ("white", at, True)})
+                       for g in range(f, f + 40)]
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    return strokes[0].end_frame - (f - 1)
+
+
 def test_a_creeping_ball_held_by_the_tracker_ends_when_it_stops() -> None:
     # rolling resistance: about 98 mm/s^2, 0.109 mm a frame^2 at 30 fps
     frames, stop = _rolling_to_rest(20, 150, 4.0, 98.0 / 900, hold_mm=5.0)
@@ -288,12 +298,7 @@ def test_a_ball_back_off_a_cushion_slowly_ends_when_it_stops() -> None:
         v = min(v + decel, 0.0)
         frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
         f += 1
-    stop = f - 1
-    frames += [_frame(g, {**BASE, 1: ("white", (x, -100.0), True)})
-               for g in range(f, f + 40)]
-    strokes, _ = _run(frames)
-    assert len(strokes) == 1
-    assert abs(strokes[0].end_frame - stop) <= 2
+    assert abs(_end_error(frames, f, (x, -100.0))) <= 2
 
 
 def test_a_one_frame_flicker_at_rest_does_not_delay_the_end() -> None:
@@ -469,10 +474,5 @@ def test_rolls_to_rest_read_with_noise_end_within_two_frames() -> None:
             frames.append(_frame(f, {**BASE, 1: ("white", (x + n[0], -100.0 + n[1]),
                                                  True)}))
             f += 1
-        stop = f - 1
-        frames += [_frame(g, {**BASE, 1: ("white", (x, -100.0), True)})
-                   for g in range(f, f + 40)]
-        strokes, _ = _run(frames)
-        assert len(strokes) == 1
-        errors.append(strokes[0].end_frame - stop)
+        errors.append(_end_error(frames, f, (x, -100.0)))
     assert sum(abs(e) <= 2 for e in errors) >= 18, errors
