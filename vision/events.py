@@ -538,18 +538,20 @@ class EventDetector:
 
     @staticmethod
     def _goes_on(xy: np.ndarray, vis: np.ndarray, r: int, ref: np.ndarray,
-                 d: float) -> bool:
-        """Is a ball seen ``d`` mm from ``ref`` on row ``r`` seen farther still
-        at its next sighting, if within three rows? A ball set off goes on; a
-        place refined by a millimetre or two does not (seed 592's red, its
-        place moved 2 mm as the tracker averaged its sightings, was taken to
-        have set off 10 frames before the cue ball could reach it)."""
-        for k in range(r + 1, min(len(xy), r + 4)):
+                 d: float, rows: int = 6) -> bool:
+        """Is a ball seen ``d`` mm from ``ref`` on row ``r`` read farther still
+        at its next changed reading, if any within ``rows`` rows (the tracker
+        repeats a ball's place while it holds it)? A ball set off goes on, if
+        only creeping (seed 524's feathered red, 4 mm in 10 frames); a place
+        refined by a millimetre or two does not (seed 592's red, its place
+        moved 2 mm as the tracker averaged its sightings, was taken to have set
+        off 10 frames before the cue ball could reach it)."""
+        for k in range(r + 1, min(len(xy), r + 1 + rows)):
             if np.isnan(xy[k, 0]):
                 return True
-            if vis[k]:
+            if vis[k] and float(np.linalg.norm(xy[k] - xy[r])) > 0.1:
                 return float(np.linalg.norm(xy[k] - ref)) > d + 0.5
-        return True
+        return not vis[r + 1:r + 1 + rows].any()
 
     def _struck_unseen(self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
                        rows: np.ndarray, pts: np.ndarray, i: int

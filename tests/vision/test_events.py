@@ -675,3 +675,19 @@ def test_a_ball_struck_full_in_a_pack_that_stays_comes_before_one_beyond_it() ->
     xy[17:, 2] = np.array((890.0, 2.0)) + np.outer(np.arange(1, t - 16), (-14.0, -23.0))
     ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
     assert ev.first_contact == ("red",)
+
+
+def test_a_feathered_ball_creeping_in_held_steps_was_struck() -> None:
+    # seed 524: a red feathered by the white crept 4 mm in 10 frames; the
+    # tracker reported it in held steps (1.1 mm, then 2.6, then 3.4 mm off)
+    t = 40
+    xy = np.full((t, 2, 2), np.nan)
+    y0 = R2 + 1.0
+    wx = -450.0 + 40.0 * np.maximum(np.arange(t) - 2, 0)
+    xy[:, 0] = np.stack([wx, np.full(t, y0)], axis=1)
+    hit = int(np.argmax(wx >= 0.0))
+    xy[:, 1] = (0.0, 0.0)
+    for start, off in ((hit + 4, 1.1), (hit + 8, 2.6), (hit + 10, 3.4)):
+        xy[start:, 1] = (0.0, -off)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == ("red",)
