@@ -93,7 +93,7 @@ class Analysis:
         spec: Table geometry.
         fps: Frames per second.
         reds: Reds in the rack (None: counted from the first frame, and again
-            where the balls stood before the first stroke).
+            in each frame until the first stroke begins).
 
     Attributes:
         rack: The reds racked, given or seen in the rack (the most reds the
