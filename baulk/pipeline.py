@@ -142,7 +142,8 @@ class Analysis:
         red = np.array([k == "red" for k in kinds], bool)
         xy = np.asarray(xy_mm, np.float64).reshape(-1, 2)[red]
         xy = xy[~np.isnan(xy[:, 0])]
-        return rack_reds(xy, self.detector.spec), racked(xy, self.detector.spec)
+        rack = racked(xy, self.detector.spec)
+        return rack or _rack_for(len(xy)), rack
 
     def _recount(self, bf: BallFrame) -> None:
         """Until the first stroke begins: the reds counted again in each frame
@@ -241,9 +242,12 @@ def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
         spec: Table geometry.
     """
     red_mm = np.asarray(red_mm, dtype=np.float64).reshape(-1, 2)
-    n = len(red_mm)
-    return racked(red_mm, spec) or min((r for r in (6, 10, 15) if r >= n),
-                                       default=15)
+    return racked(red_mm, spec) or _rack_for(len(red_mm))
+
+
+def _rack_for(n: int) -> int:
+    """The least rack size (6, 10 or 15) that holds ``n`` reds (15 at most)."""
+    return min((r for r in RACKS.values() if r >= n), default=15)
 
 
 def racked(red_mm: np.ndarray, spec: TableSpec) -> int | None:

@@ -365,6 +365,10 @@ class _Candidate:
         """(2,) mean motion since first seen, mm a frame."""
         return (self.xy - self.origin) / max(self.frame - self.first, 1)
 
+    def speed(self) -> float:
+        """Mean speed since first seen, mm a frame."""
+        return float(np.linalg.norm(self.velocity()))
+
 
 class BallTracker:
     """Tracks every ball of one clip.
@@ -1425,17 +1429,16 @@ class BallTracker:
         only for want of any other kind it could be."""
         if cd.kind != BallKind.WHITE or cd.least_prob >= self.config.birth_prob:
             return False
-        moving = float(np.linalg.norm(cd.velocity())) > self.config.moving_candidate_mm
+        moving = cd.speed() > self.config.moving_candidate_mm
         return not moving and not self.spec.in_d((float(cd.xy[0]), float(cd.xy[1])))
 
     def _start_as_seen(self, t: Track, cd: _Candidate) -> None:
         """Set ``t``, just placed at rest at candidate ``cd``, moving if the
         candidate was seen moving (a ball lost in a fast start, found rolling
         slowly on: held at rest, it would be lost again a few frames on)."""
-        v = cd.velocity()
-        if float(np.linalg.norm(v)) > self.config.moving_candidate_mm:
+        if cd.speed() > self.config.moving_candidate_mm:
             self._restart(t, cd.xy)
-            t.state[2:] = v
+            t.state[2:] = cd.velocity()
 
     def _revive_potted(self, cd: _Candidate) -> Track | None:
         """A potted colour (or white) back on the table: its old track. On its
@@ -1456,7 +1459,6 @@ class BallTracker:
                 return t
         return None
 
-
     def _red_back_out(self, cd: _Candidate) -> Track | None:
         """A red lately taken for potted, back out of the jaws: its old track,
         for a candidate seen rolling away from where it vanished, that far at
@@ -1464,8 +1466,7 @@ class BallTracker:
         jaws and ran back along the near cushion, half hidden, read unsure
         until 250 mm on, where it was taken for a new red)."""
         c = self.config
-        v = cd.velocity()
-        speed = float(np.linalg.norm(v))
+        v, speed = cd.velocity(), cd.speed()
         if cd.count < c.birth_frames or speed <= c.moving_candidate_mm:
             return None
         for t in self.tracks:
