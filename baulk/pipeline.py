@@ -117,6 +117,17 @@ class Analysis:
         self.handling: list[Handling] = []
         self.calls = CallBook(calls or [])
 
+    @property
+    def max_reds(self) -> int | None:
+        """The most reds the tracker need follow: those racked, less those the
+        referee has seen potted or forced off the table, which are not put back
+        (Part 3, rule 3(g); seed 652's cue butt, read red, became a sixth red of
+        five and kept a stroke open); None when the footage began mid-frame."""
+        if self.rack is None:
+            return None
+        left = getattr(self.state.frame, "reds", None)
+        return self.rack if left is None else min(self.rack, left)
+
     def _start(self, bf: BallFrame) -> None:
         if self.variant == "golf":
             # no reds in snooker golf; the colours stand for the players' balls

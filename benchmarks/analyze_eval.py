@@ -136,8 +136,8 @@ def _analyze_cached(clip: Path, cache: Path, calls: bool = True
     for i, (view, regions, dets) in enumerate(frames):
         for f, rows in pipe.feed(i, regions, dets, view):
             analysis.feed(frame_from_rows(rows or [], f, rows is not None))
-            if analysis.rack is not None:
-                pipe.tracker.max_reds = analysis.rack
+            if analysis.max_reds is not None:
+                pipe.tracker.max_reds = analysis.max_reds
     for f, rows in pipe.flush():
         analysis.feed(frame_from_rows(rows or [], f, rows is not None))
     analysis.finish()

@@ -378,10 +378,10 @@ class BallTracker:
         config: Tuning.
 
     Attributes:
-        max_reds: Most red tracks at once: 15, or the reds racked when the
-            frame is known to have begun with fewer (set by its user; seed
-            622's player's arm, read red, became an eleventh red of 10 and kept
-            the break's stroke open).
+        max_reds: Most red tracks at once: 15, or the reds known to be left
+            on the table (set by its user: those racked less those potted;
+            seed 622's player's arm, read red, became an eleventh red of 10 and
+            kept the break's stroke open).
     """
 
     def __init__(self, spec: TableSpec, config: TrackerConfig | None = None) -> None:

@@ -154,8 +154,8 @@ def run(args: argparse.Namespace) -> int:
                     rows = rows or []
                     out_csv.writerows(r.as_csv() for r in rows)
                     done = analysis.feed(frame_from_rows(rows, f, view))
-                    if analysis.rack is not None:
-                        pipeline.tracker.max_reds = analysis.rack
+                    if analysis.max_reds is not None:
+                        pipeline.tracker.max_reds = analysis.max_reds
                     if done or f == 0:
                         state = analysis.state.to_json()
                     if overlay is not None and writer is not None:

@@ -261,3 +261,22 @@ def test_the_reds_racked_are_known_once_the_frame_begins(
                             np.ones(len(kinds), bool), np.ones(len(kinds))))
     assert analysis.rack == rack
     assert analysis.log[0]["reds"] == 10
+
+
+@pytest.mark.parametrize(("potted", "off_table", "left"), [
+    ([], [], 10),
+    (["red"], [], 9),
+    (["red", "red"], ["red"], 7),
+])
+def test_the_tracker_follows_no_more_reds_than_are_left(
+        potted: list[str], off_table: list[str], left: int) -> None:
+    # reds potted or forced off are not put back (Part 3, rule 3(g))
+    analysis = Analysis(reds=10)
+    analysis.feed(BallFrame(0, np.array([1]), ("white",),
+                            np.array([[-1100.0, 0.0]]), np.ones(1, bool),
+                            np.ones(1)))
+    assert analysis.max_reds == 10
+    analysis.state = analysis.state.push(parse_record(
+        {"type": "shot", "first_contact": ["red"], "potted": potted,
+         "off_table": off_table}))
+    assert analysis.max_reds == left
