@@ -7,9 +7,10 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from baulk.cli import main
-from baulk.pipeline import CameraViews
+from baulk.pipeline import CameraViews, _camera_shift, _keypoints
 from baulk.video import calibration_for
 from calibration.auto import nose_corners_px
 
@@ -113,3 +114,40 @@ def test_analyze_pauses_during_a_cut_and_picks_the_balls_up_after(
     first, last = at[1], at[45]
     assert set(last) == set(first)
     assert max(np.linalg.norm(last[k] - first[k]) for k in first) < 5.0
+
+
+@pytest.mark.parametrize(("turn_deg", "shift"), [
+    (0.0, (0.0, 0.0)),
+    (0.0, (3.0, -2.0)),
+    (0.0, SHIFT),
+    (0.5, (0.0, 0.0)),
+    (-0.3, (-5.0, 4.0)),
+])
+def test_the_camera_shift_is_measured_from_the_frames_alone(
+        overhead_first_frame: np.ndarray, turn_deg: float,
+        shift: tuple[float, float]) -> None:
+    image = overhead_first_frame
+    h, w = image.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), turn_deg, 1.0)
+    m[:, 2] += shift
+    moved = cv2.warpAffine(image, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    corners = np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])
+    moved_px = np.linalg.norm(corners @ m[:, :2].T + m[:, 2] - corners, axis=1).max()
+    found = _camera_shift(_keypoints(image), moved, corners)
+    assert found is not None and abs(found - moved_px) < 0.5
+
+
+def test_an_outline_pulled_off_by_a_ball_is_no_bump(
+        overhead_first_frame: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 659: a ball against a cushion pulled the outline found 10 px off,
+    # and a camera that never moved was calibrated again three times
+    image = overhead_first_frame
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official", image)
+    views = CameraViews(cal, image, fps=10.0, check_s=0.5)
+    outline = views._outlines[0]
+    assert outline is not None
+    monkeypatch.setattr("baulk.pipeline._outline_corners",
+                        lambda _: outline + np.array([10.0, -8.0]))
+    seen = [views(image, f) for f in range(1, 30)]
+    assert all(v and new is None for v, new in seen)
+    assert views.changes == []
