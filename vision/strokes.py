@@ -370,6 +370,7 @@ class StrokeSegmenter:
             if self._is_rolling():
                 self._begin()
                 return out
+            self._set_down(out)
             self._candidate = None
         if self._candidate is None and len(self._pre) >= c.rest_frames:
             self._settle(bf, out)
@@ -395,6 +396,28 @@ class StrokeSegmenter:
         net = float(np.linalg.norm(p[-1] - p[0]))
         return bool(np.median(steps) > c.moving_mm and steps.max() < 400.0
                     and net >= 3 * c.moving_mm and net >= 0.6 * steps.sum())
+
+    def _set_down(self, out: list[StrokeTracks | Handling]) -> None:
+        """The cue ball, off its rest place but seen still there over the
+        confirm frames, was set down there: its rest place moves there now,
+        not after the rest window (seed 646's, carried in the hand 80 mm from
+        where it was put down, was struck 9 frames later, and the stroke was
+        taken to start when the hand was first seen, 58 frames early)."""
+        c = self.config
+        frames = [f for f in self._pre if f.frame >= self._candidate]  # type: ignore[operator]
+        pts = self._white_track(frames)
+        if len(pts) < len(frames):
+            return
+        p = np.array(pts)
+        if float(np.linalg.norm(p - p[-1], axis=1).max()) > c.still_mm:
+            return
+        tid = next(t for t, k in self._rest.kind.items() if k == WHITE)
+        xy = p[-1]
+        out.append(Handling(self._handling_kind(WHITE, self._rest.xy[tid], xy),
+                            frames[-1].frame, WHITE, (float(xy[0]), float(xy[1]))))
+        self._in_hand = False
+        self._rest.xy[tid] = xy.copy()
+        self._fresh.discard(tid)
 
     def _settle(self, bf: BallFrame, out: list[StrokeTracks | Handling],
                 first: bool = False) -> None:

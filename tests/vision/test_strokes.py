@@ -102,6 +102,26 @@ def test_white_set_down_elsewhere_by_hand_is_not_a_stroke() -> None:
     assert handling[0].ball == "white"
 
 
+@pytest.mark.parametrize("struck_after", [4, 9, 20])
+def test_white_struck_soon_after_it_is_set_down_starts_at_the_strike(
+        struck_after: int) -> None:
+    # seed 646: seen once in the hand that carried it, hidden under it, then
+    # set down 80 mm back and struck 9 frames later, before the rest window
+    # could move its place
+    in_hand = {k: v for k, v in BASE.items() if k != 1}
+    frames = [_frame(f, in_hand) for f in range(30)]
+    frames.append(_frame(30, {**BASE, 1: ("white", (-1020.0, -100.0), True)}))
+    frames += [_frame(f, {**BASE, 1: ("white", (-1020.0, -100.0), False)})
+               for f in range(31, 60)]
+    frames += [_frame(f, BASE) for f in range(60, 60 + struck_after)]
+    frames += _rolling_white(60 + struck_after, 80)
+    strokes, handling = _run(frames)
+    assert len(strokes) == 1
+    assert strokes[0].start_frame == 60 + struck_after
+    assert [(h.kind, h.ball) for h in handling] == [
+        (HandlingKind.CUE_BALL_PLACED, "white")]
+
+
 def test_camera_cut_pauses_and_resumes() -> None:
     frames = [_frame(f, BASE) for f in range(30)]
     frames += [BallFrame.no_view(f) for f in range(30, 60)]
