@@ -89,8 +89,10 @@ class ClothModel:
         med = np.median(ch[keep], axis=0)
         mad = np.median(np.abs(ch[keep] - med), axis=0) * 1.4826
         bgr = np.median(pix[keep], axis=0)
-        bright = _local_brightness(roi, inner, float(np.median(s[keep])), r)
-        chans = [_local_brightness(roi[..., c : c + 1], inner, float(bgr[c]), r,
+        cloth = _cloth_pixels(roi, inner, med, float(np.median(s[keep])),
+                              max(CLOTH_GATE_MADS * float(mad.max()), CLOTH_GATE))
+        bright = _local_brightness(roi, cloth, float(np.median(s[keep])), r)
+        chans = [_local_brightness(roi[..., c : c + 1], cloth, float(bgr[c]), r,
                                    ch_scale=1.0) for c in (0, 2)]
         local = np.stack([chans[0], chans[1]], axis=2) / np.maximum(
             bright, 1.0)[..., None]
@@ -283,6 +285,34 @@ def _about_pockets(view: TableView) -> tuple[np.ndarray, np.ndarray]:
     return near, off
 
 
+CLOTH_GATE = 0.04
+"""Least chromaticity difference (B/S or R/S) from the cloth's median that marks a
+pixel of the learning frame as no cloth (``_cloth_pixels``): a red reads 0.5 off,
+a white 0.15."""
+
+CLOTH_GATE_MADS = 10.0
+"""The same in robust spreads of the cloth's chromaticity, where that is more
+(coloured light falling off across a real table)."""
+
+
+def _cloth_pixels(roi: np.ndarray, inner: np.ndarray, chroma: np.ndarray,
+                  brightness: float, gate: float) -> np.ndarray:
+    """(H, W) uint8 mask of the bed's pixels (``inner``) in a BGR ``roi`` that look
+    like cloth: chromaticity within ``gate`` of ``chroma`` and brightness within
+    half to one and a half times ``brightness``. The local cloth colour is learned
+    from these alone: a pack of reds fills most of the median's window, and had
+    left the cloth where the pack stood read as not cloth for the rest of the
+    footage (seed 643: a white rolling there was unseen for 17 frames). The bed's
+    mask where too few pixels pass."""
+    pix = roi.astype(np.float32)
+    s = pix.sum(axis=2) + 1.0
+    near = ((np.abs(pix[..., 0] / s - chroma[0]) < gate)
+            & (np.abs(pix[..., 2] / s - chroma[1]) < gate)
+            & (s > 0.5 * brightness) & (s < 1.5 * brightness))
+    cloth = (near & (inner > 0)).astype(np.uint8)
+    return cloth if cloth.sum() >= 0.5 * inner.sum() else inner
+
+
 def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
     x0, y0, x1, y1 = view.roi
     gx, gy = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))
@@ -292,17 +322,19 @@ def _roi_grid(view: TableView, n: int = 7) -> np.ndarray:
 
 
 def _local_brightness(
-    roi: np.ndarray, inner: np.ndarray, fallback: float, radius_px: float,
+    roi: np.ndarray, mask: np.ndarray, fallback: float, radius_px: float,
     ch_scale: float = 3.0,
 ) -> np.ndarray:
-    """Cloth brightness (sum of the channels of ``roi``) at every roi pixel, balls
-    removed; ``ch_scale`` is the most the sum can be, in 255s."""
-    s = roi.astype(np.float32).sum(axis=2)
+    """Cloth brightness (sum of the channels of ``roi``) at every roi pixel, from
+    the pixels of ``mask`` (the cloth's), what else is left removed by a heavy
+    median; ``ch_scale`` is the most the sum can be, in 255s."""
+    cloth = (mask > 0).astype(np.float32)
+    s = roi.astype(np.float32).sum(axis=2) * cloth
     k = max(2, int(radius_px))
-    small = cv2.resize(s, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
-    small_mask = cv2.resize(inner, (small.shape[1], small.shape[0]),
-                            interpolation=cv2.INTER_NEAREST)
-    small = np.where(small_mask > 0, small, fallback)
+    total = cv2.resize(s, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
+    share = cv2.resize(cloth, (total.shape[1], total.shape[0]),
+                       interpolation=cv2.INTER_AREA)
+    small = np.where(share >= 0.25, total / np.maximum(share, 1e-6), fallback)
     u8 = np.clip(small / ch_scale, 0, 255).astype(np.uint8)
     med = cv2.medianBlur(u8, 9).astype(np.float32) * ch_scale
     med = cv2.blur(med, (5, 5))
