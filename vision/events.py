@@ -1020,11 +1020,13 @@ class EventDetector:
             elif tr.interrupted:
                 out.append((j, gone_row, EventKind.POT, None, 0.4,
                             Unknown.CAMERA_CUT))
-            elif (not present[-1] and dist < 2 * c.pocket_mm
-                  and float(v @ (self._pockets[name] - p)) > 0.0):
+            elif not present[-1] and (
+                    (aimed := self._aimed_pocket(p, v)) is not None or (
+                        dist < 2 * c.pocket_mm
+                        and float(v @ (self._pockets[name] - p)) > 0.0)):
                 # vanished for good heading into a pocket's mouth, out of sight
-                out.append((j, gone_row, EventKind.POT, Pocket(name).value, 0.3,
-                            Unknown.POCKET_UNSEEN))
+                out.append((j, gone_row, EventKind.POT, Pocket(aimed or name).value,
+                            0.3, Unknown.POCKET_UNSEEN))
             elif put_back is None:
                 # lost mid-table (held where last seen, or gone without a
                 # pocket near): no pot, only an honest "unknown" (one seen
@@ -1139,22 +1141,34 @@ class EventDetector:
         a radius clear of every pocket's jaw points (``TableSpec.jaw_points``):
         it cannot have gone into a pocket there (seed 439's cue ball, jumping
         the top cushion 144 mm from a corner, was taken as potted in it)."""
-        c, spec = self.config, self.spec
+        c = self.config
         if float(np.linalg.norm(v)) < c.off_speed_mm:
             return False
-        r = spec.ball_radius
-        lims = (spec.half_length - r, spec.half_width - r)
-        hits = [((math.copysign(lim, v[a]) - p[a]) / v[a], a)
-                for a, lim in enumerate(lims) if abs(v[a]) > 1e-9]
-        hits = [(u, a) for u, a in hits if -1.0 <= u <= c.over_rows]
+        hits = [(u, a) for u, a in self._nose_hits(p, v) if -1.0 <= u <= c.over_rows]
         if not hits:
             return False
         u, a = min(hits)
         if abs(float(v[a])) < c.off_speed_mm:
             return False  # running along the cushion, not at it (seed 530's
             # red, into a far corner at 71 mm a row and 19 across)
-        along = abs(float(p[1 - a] + u * v[1 - a]))
-        jaws = spec.jaw_points
+        return self._on_nose(a, abs(float(p[1 - a] + u * v[1 - a])))
+
+    def _nose_hits(self, p: np.ndarray, v: np.ndarray) -> list[tuple[float, int]]:
+        """For each cushion nose line the straight path from ``p`` along ``v``
+        (mm a row) runs at: the rows until the ball's centre is a radius from
+        it, and its axis (0: an end cushion, 1: a side cushion)."""
+        r = self.spec.ball_radius
+        lims = (self.spec.half_length - r, self.spec.half_width - r)
+        return [((math.copysign(lim, v[a]) - p[a]) / v[a], a)
+                for a, lim in enumerate(lims) if abs(v[a]) > 1e-9]
+
+    def _on_nose(self, a: int, along: float) -> bool:
+        """Does a ball's centre, a radius off the nose line of an end cushion
+        (``a`` 0) or a side cushion (1), ``along`` mm from that cushion's
+        middle, lie a radius clear of every pocket's jaws (on the cushion, not
+        in a pocket's opening)?"""
+        r = self.spec.ball_radius
+        jaws = self.spec.jaw_points
         # the jaws on an end cushion (x = +-half length) and on a side cushion:
         # how far along the nose each lies from the middle of that cushion
         end = min(abs(y) for n, (_, y) in jaws.items() if n.endswith("_jaw_x"))
@@ -1164,6 +1178,25 @@ class EventDetector:
         if a == 0:  # an end cushion
             return along < end - r
         return middle + r < along < side - r
+
+    def _aimed_pocket(self, p: np.ndarray, v: np.ndarray) -> str | None:
+        """The pocket a ball last seen at ``p``, running ``v`` (mm a row) at
+        least ``off_speed_mm``, was running into: its straight path leaves the
+        bed through that pocket's opening, within ``lost_rows`` rows, before it
+        meets a cushion. None if it meets a cushion first (seed 530's black,
+        blurred out of sight 440 mm from a far corner at 49 mm a row, into it,
+        and never seen again, had been taken for lost)."""
+        c = self.config
+        hits = [(u, a) for u, a in self._nose_hits(p, v) if u >= 0.0]
+        if float(np.linalg.norm(v)) < c.off_speed_mm or not hits:
+            return None
+        u, a = min(hits)
+        if u > c.lost_rows or self._on_nose(
+                a, abs(float(p[1 - a] + u * v[1 - a]))):
+            return None
+        exit_at = p + u * v
+        return min(self._pockets, key=lambda n: float(
+            np.linalg.norm(self._pockets[n] - exit_at)))
 
     def _pocket_gap(self, p: np.ndarray) -> float:
         """Distance (mm) from ``p`` to the nearest pocket."""

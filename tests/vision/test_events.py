@@ -262,6 +262,31 @@ def test_ball_vanishing_moving_away_from_a_pocket_is_not_potted() -> None:
     assert ev.potted == (("white", "top_right"),)
 
 
+@pytest.mark.parametrize(("aim", "potted"), [
+    ((0.0, 0.0), True),  # straight at the corner pocket
+    ((-20.0, 20.0), True),  # still between its jaws
+    ((-300.0, 0.0), False),  # at the top cushion, 300 mm short of the corner
+])
+def test_a_ball_lost_fast_and_never_seen_again_went_where_it_ran(
+        aim: tuple[float, float], potted: bool) -> None:
+    # seed 530's black, blurred out of sight 440 mm from a far corner at 49 mm
+    # a frame, running into it
+    t = 30
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (-900.0, 300.0)
+    target = np.array(OFFICIAL.pockets["top_right"]) + aim
+    lost = target + 440.0 * (np.array([-0.38, 0.92]))
+    step = (target - lost) / np.linalg.norm(target - lost) * 49.0
+    path = lost - np.arange(7, -1, -1)[:, None] * step
+    xy[:2, 0] = path[0]
+    xy[2:10, 0] = path
+    xy[10:, 0] = np.nan
+    ev = EventDetector().detect(_tracks(("black", "red"), xy))
+    assert ev.potted == ((("black", "top_right"),) if potted else ())
+    assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
+    assert (Unknown.BALL_LOST in ev.unknown) == (not potted)
+
+
 def _run_up(t: int = 30) -> np.ndarray:
     """(t, 3, 2) mm: the white struck at row 2 rolls +x at 50 mm a frame into a
     red at the blue spot (touching at row 10), which rolls on; a pink rests
