@@ -476,7 +476,8 @@ class CameraViews:
         first: The first frame (BGR).
         fps: Frames per second.
         retry_s: Seconds off every known view between attempts to recalibrate.
-        check_s: Seconds between outline checks while a view is on screen.
+        check_s: Seconds between checks for a bumped camera while a view is on
+            screen.
         tol_px: Corner shift (px) taken as a moved camera.
         max_views: Most views kept.
     """
@@ -542,6 +543,7 @@ class CameraViews:
             return False, None
         if not moved:  # the same outline: the light changed
             self._checks[self.current] = ViewCheck(self.calibration, image)
+            self._keypoints[self.current] = _keypoints(image)
             self._off = 0
             return True, None
         new = self._recalibrate(image, found, frame, "a new view")
