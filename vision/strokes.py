@@ -180,6 +180,8 @@ class SegmenterConfig:
             resistance times g: about 0.01 g on a snooker cloth).
         stop_window: Frames before a ball's last clear motion whose speed
             predicts where it stops.
+        settle_sightings: Sightings in a row at a ball's resting place that
+            show it has stopped there (``_settled``).
         beside_mm: A ball at rest this near the cue ball (centre to centre)
             that sets off just before the cue ball is seen to move was struck
             by it: the stroke starts then (``_set_off_beside``).
@@ -202,6 +204,7 @@ class SegmenterConfig:
     lost_moving_s: float = 1.0
     roll_decel_mm_s2: float = 98.0
     stop_window: int = 25
+    settle_sightings: int = 5
     beside_mm: float = 115.0
     reach_mm: float = 100.0
     beside_frames: int = 30
@@ -766,6 +769,9 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
         dist[ok] = _despike(np.linalg.norm(xy[ok, j] - final, axis=1))
         dist[:s0] = np.nan
         moving = np.flatnonzero(dist > config.still_mm)
+        settled = _settled(dist, config)
+        if settled is not None:
+            moving = moving[moving < settled]
         if len(moving) == 0:
             continue
         k_last = int(moving[-1])
@@ -774,6 +780,21 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
             t_stop = _fit_stop(dist, k_last, config)
         end = max(end, t_stop)
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
+
+
+def _settled(dist: np.ndarray, config: SegmenterConfig) -> int | None:
+    """The row from which a ball's sightings first lie at its resting place,
+    ``settle_sightings`` in a row within ``still_mm`` (``dist``: mm from it, NaN
+    where unseen), or None. A ball cannot leave its resting place and come back
+    to it: sightings off it after that are misreads (seed 606's white, read 25
+    mm off against a neighbour now and then for 11 frames after it stopped)."""
+    rows = np.flatnonzero(~np.isnan(dist))
+    m = config.settle_sightings
+    if len(rows) < m:
+        return None
+    near = (dist[rows] <= config.still_mm).astype(np.int64)
+    runs = np.flatnonzero(np.convolve(near, np.ones(m, np.int64), "valid") == m)
+    return int(rows[runs[0]]) if len(runs) else None
 
 
 def _despike(d: np.ndarray) -> np.ndarray:

@@ -321,6 +321,22 @@ def test_a_ball_back_off_a_cushion_slowly_ends_when_it_stops() -> None:
     assert abs(_end_error(frames, f, (x, -100.0))) <= 2
 
 
+@pytest.mark.parametrize("off_for", [2, 4])
+def test_misreads_off_a_stopped_ball_s_place_do_not_delay_the_end(
+        off_for: int) -> None:
+    # seed 606: the white, stopped, read 25 mm off against a neighbour now and
+    # then for 11 frames
+    frames, stop = _rolling_to_rest(20, 150, 4.0, 98.0 / 900)
+    x, y = frames[-1].xy_mm[frames[-1].lookup[1]]
+    for f0 in (stop + 2, stop + 12):
+        for f in range(f0, f0 + off_for):
+            assert frames[f].frame == f
+            frames[f] = _frame(f, {**BASE, 1: ("white", (x + 25.0, y), True)})
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - stop) <= 1
+
+
 def test_a_one_frame_flicker_at_rest_does_not_delay_the_end() -> None:
     frames, stop = _rolling_to_rest(20, 150, 4.0, 98.0 / 900, spike_at=62)
     strokes, _ = _run(frames)
