@@ -18,8 +18,9 @@ scored once, then three mistakes studied), ``461-480`` as held out (scored once,
 then the mistakes of 467, 474, 479 and 480 studied), ``481-500``, ``501-520``
 and ``521-540`` (each held out, scored once, then studied), ``541-560`` and
 ``561-580`` (held out, scored once, then two and one mistakes studied),
-``581-600``, ``601-620`` and ``621-640`` (each held out, scored once, then
-studied), and ``--cuts --seeds 402,404,406`` for camera cuts.
+``581-600``, ``601-620``, ``621-640``, ``641-660`` and ``661-680`` (each held
+out, scored once, then studied), and ``--cuts --seeds 402,404,406`` for camera
+cuts.
 
 """
 
