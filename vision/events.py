@@ -907,19 +907,25 @@ class EventDetector:
         rows: np.ndarray, pts: np.ndarray,
     ) -> tuple[int, int] | None:
         """``(row, column)`` of a ball beside the cue ball at the strike
-        (within ``beside_mm`` of touching it) that set off from it (along the
+        (within ``beside_mm`` of touching it, or within the cue ball's first
+        step from its place, taken in one row) that set off from it (along the
         line of centres) by soon after the cue ball was seen to leave its
         place, when the cue ball's path reached no ball: struck at once, in the
         frame of the strike, while the cue ball was still read at its place
-        (half hidden by the cue, or screwing back towards it: seed 416). The
-        earliest to set off; None when there is none."""
+        (half hidden by the cue, or screwing back towards it: seed 416), or
+        turned off it before it was first seen (seed 682's, 82 mm off a red and
+        116 mm on in the first frame). The earliest to set off; None when there
+        is none."""
         c = self.config
         a = pts[0]
-        away = np.flatnonzero(np.linalg.norm(pts - a, axis=1) > c.moved_mm)
+        gone = np.linalg.norm(pts - a, axis=1)
+        away = np.flatnonzero(gone > c.moved_mm)
         if not len(away):
             return None
         s0, r_away = int(rows[0]), int(rows[away[0]])
-        near = 2 * self.spec.ball_radius + c.beside_mm
+        step = float(gone[away[0]]) if away[0] and rows[away[0]] - rows[
+            away[0] - 1] == 1 else 0.0
+        near = 2 * self.spec.ball_radius + max(c.beside_mm, step)
         best: tuple[int, float, int] | None = None
         for j in objs:
             q = held[s0, j]

@@ -599,6 +599,24 @@ def test_a_ball_struck_from_beside_before_the_cue_ball_is_seen_to_move(
     assert ev.first_contact == first
 
 
+def test_a_ball_struck_in_the_frame_of_a_hard_strike_is_the_first_contact() -> None:
+    # seed 682: the cue ball, 82 mm from a red, struck hard, hit it and turned
+    # off it within the first frame: first seen 116 mm on, the chord from its
+    # place wide of the red, which sets off along the line of centres
+    t = 30
+    red = np.array([R2 + 82.0, 0.0])
+    xy = np.full((t, 2, 2), np.nan)
+    xy[:3, 0] = (0.0, 0.0)
+    way = np.array([91.0, 72.0])
+    for r in range(3, t):
+        xy[r, 0] = way * min(r - 2, 8)
+    xy[:, 1] = red
+    for r in range(3, t):
+        xy[r, 1] = red + np.array([90.0, 0.0]) * min(r - 2, 10)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == ("red",)
+
+
 def test_a_ball_struck_from_beside_comes_before_one_reached_later() -> None:
     # seed 573: the cue ball cuts a red beside it thinly in the frame of the
     # strike (the chord from its place to its first sighting passes wide of
