@@ -387,11 +387,14 @@ class StrokeSegmenter:
                 pts.append(f.xy_mm[w])
         return pts
 
+    def _since_candidate(self) -> list[BallFrame]:
+        """The frames at rest from the candidate start on (the confirm frames)."""
+        return [f for f in self._pre if f.frame >= self._candidate]  # type: ignore[operator]
+
     def _is_rolling(self) -> bool:
         """The cue ball kept moving over the confirm frames (not set down)."""
         c = self.config
-        frames = [f for f in self._pre if f.frame >= self._candidate]  # type: ignore[operator]
-        pts = self._white_track(frames)
+        pts = self._white_track(self._since_candidate())
         if len(pts) < 2:
             return False
         p = np.array(pts)
@@ -407,7 +410,7 @@ class StrokeSegmenter:
         where it was put down, was struck 9 frames later, and the stroke was
         taken to start when the hand was first seen, 58 frames early)."""
         c = self.config
-        frames = [f for f in self._pre if f.frame >= self._candidate]  # type: ignore[operator]
+        frames = self._since_candidate()
         pts = self._white_track(frames)
         if len(pts) < len(frames):
             return
@@ -416,9 +419,7 @@ class StrokeSegmenter:
             return
         tid = next(t for t, k in self._rest.kind.items() if k == WHITE)
         xy = p[-1]
-        out.append(Handling(self._handling_kind(WHITE, self._rest.xy[tid], xy),
-                            frames[-1].frame, WHITE, (float(xy[0]), float(xy[1]))))
-        self._in_hand = False
+        self._handled(out, frames[-1].frame, WHITE, self._rest.xy[tid], xy)
         self._rest.xy[tid] = xy.copy()
         self._fresh.discard(tid)
 
@@ -455,10 +456,7 @@ class StrokeSegmenter:
                 old = None
             if not first and (old is None or back
                               or np.linalg.norm(old - xy) > c.start_mm):
-                out.append(Handling(self._handling_kind(kind, old, xy), bf.frame,
-                                    kind, (float(xy[0]), float(xy[1]))))
-                if kind == WHITE:
-                    self._in_hand = False
+                self._handled(out, bf.frame, kind, old, xy)
             self._rest.xy[tid] = xy.copy()
             self._rest.kind[tid] = kind
         for tid in seen_ids - set(ids_now):
@@ -467,6 +465,16 @@ class StrokeSegmenter:
             del self._rest.kind[tid]
         if first and bf.white() is not None:
             self._in_hand = True
+
+    def _handled(self, out: list[StrokeTracks | Handling], frame: int, kind: str,
+                 old: np.ndarray | None, xy: np.ndarray) -> None:
+        """Record a ball of ``kind`` put at ``xy`` (mm) by hand, from ``old``
+        (None: it was not on the table); the cue ball placed is no longer in
+        hand."""
+        out.append(Handling(self._handling_kind(kind, old, xy), frame, kind,
+                            (float(xy[0]), float(xy[1]))))
+        if kind == WHITE:
+            self._in_hand = False
 
     def _handling_kind(self, kind: str, old: np.ndarray | None,
                        xy: np.ndarray) -> HandlingKind:
