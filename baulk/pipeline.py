@@ -152,9 +152,7 @@ class Analysis:
         (``racked``), from the balls' ``kinds`` and places ((N, 2) mm)."""
         red = np.array([k == "red" for k in kinds], bool)
         xy = np.asarray(xy_mm, np.float64).reshape(-1, 2)[red]
-        xy = xy[~np.isnan(xy[:, 0])]
-        rack = racked(xy, self.detector.spec)
-        return rack or _rack_for(len(xy)), rack
+        return _reds_and_rack(xy[~np.isnan(xy[:, 0])], self.detector.spec)
 
     def _recount(self, bf: BallFrame) -> None:
         """Until the first stroke begins: the reds counted again in each frame
@@ -252,8 +250,14 @@ def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
         red_mm: (N, 2) table mm of the reds seen.
         spec: Table geometry.
     """
+    return _reds_and_rack(red_mm, spec)[0]
+
+
+def _reds_and_rack(red_mm: np.ndarray, spec: TableSpec) -> tuple[int, int | None]:
+    """``rack_reds`` and ``racked`` of the same reds, the rack read once."""
     red_mm = np.asarray(red_mm, dtype=np.float64).reshape(-1, 2)
-    return racked(red_mm, spec) or _rack_for(len(red_mm))
+    rack = racked(red_mm, spec)
+    return rack or _rack_for(len(red_mm)), rack
 
 
 def _rack_for(n: int) -> int:
