@@ -734,3 +734,32 @@ def test_a_feathered_ball_creeping_in_held_steps_was_struck() -> None:
         xy[start:, 1] = (0.0, -off)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert ev.first_contact == ("red",)
+
+
+@pytest.mark.parametrize(("green_after", "first"), [
+    ("still", ("red",)),   # seed 691: seen at its place again, struck much later
+    ("away", ("green",)),  # seen again only running away: it was struck
+])
+def test_a_ball_hidden_by_a_passing_cue_ball_was_struck_only_if_it_left(
+        green_after: str, first: tuple[str, ...]) -> None:
+    # the cue ball, blurred at 125 mm a frame, passes a green 1.4 mm wide (the
+    # green hidden by the blur for six frames) and runs on full into a red
+    t = 60
+    xy = np.full((t, 3, 2), np.nan)
+    white = [(-1400.0, 255.0)] * 3 + [(-1400.0 + 125 * k, 255.0) for k in range(1, 8)]
+    white += [(-352.5 - 0.0, 255.0)] * (t - len(white))
+    xy[:, 0] = [(min(x, -352.5), y) for x, y in white]
+    green = np.array([-1051.0, 255.0 - R2 - 1.4])
+    xy[:, 1] = green
+    if green_after == "still":  # struck by something else 20 frames on
+        xy[30:, 1] = [green + (0.0, -15.0 * min(k, 20)) for k in range(1, t - 29)]
+    else:
+        xy[9:, 1] = [green + (6.0, -25.0 * min(k + 2, 20)) for k in range(t - 9)]
+    red = np.array([-300.0, 255.0])
+    xy[:, 2] = red
+    xy[11:, 2] = [red + (80.0 * min(k, 12), 0.0) for k in range(1, t - 10)]
+    vis = ~np.isnan(xy[..., 0])
+    vis[3:5, 0] = False  # the cue ball's blur is not read
+    vis[3:9, 1] = False  # and it hides the green
+    ev = EventDetector().detect(_tracks(("white", "green", "red"), xy, vis))
+    assert ev.first_contact == first
