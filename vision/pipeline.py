@@ -176,7 +176,10 @@ class Pipeline:
         found count (one gone into a pocket is found potted). So is a ball at
         rest lately seen a little off its place, until the tracker moves its
         place there (``BallTracker._nudged``: seed 421's red, stirred 28 mm by
-        the break, was seen there only on full searches, too seldom to move).
+        the break, was seen there only on full searches, too seldom to move),
+        and the white at rest lately seen far off it (``BallTracker._rolled``:
+        seed 579's, stopped dead against the brown 217 mm away, changed the
+        image there no more, and was seen there only now and then).
         """
         now = self.tracker.frame
         moving = [
@@ -192,6 +195,9 @@ class Pipeline:
         off_place = [t.nudged[-1][1] for t in self.tracker.tracks
                      if t.anchor is not None and t.nudged
                      and now - t.nudged[-1][0] <= 2 * nudge]
+        off_place += [t.rolling[-1][1] for t in self.tracker.tracks
+                      if t.anchor is not None and t.rolling
+                      and now - t.rolling[-1][0] <= 2]
         view = self.detector.view
         boxes = []
         if moving:

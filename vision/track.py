@@ -98,6 +98,8 @@ class Track:
         touched_at: Last frame in which a moving ball was within touching
             distance of the ball at rest (``BallTracker._touched``; -1: never):
             a feathered ball may be creeping to a new place a few mm off.
+        left: ``(frame, (2,) mm)``: when the ball last set off, and the place
+            it left (None: it has not moved since its track began).
     """
 
     track_id: int
@@ -124,6 +126,7 @@ class Track:
     rolling: list[tuple[int, np.ndarray]] = field(default_factory=list)
     unsure_unpot: list[int] = field(default_factory=list)
     touched_at: int = -1
+    left: tuple[int, np.ndarray] | None = None
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -253,6 +256,11 @@ class TrackerConfig:
             two leap evenly (``even_leap_share``).
         drop_speed_mm: A ball lost near a pocket (not in its mouth) is potted
             only if it was heading into it faster than this, mm a frame.
+        jaws_speed_mm: A ball lost slower than this (mm a frame) going into
+            a pocket may stop in, or rattle out of, its jaws: it is held hidden
+            where last seen for ``jaws_wait_frames`` before it is potted (a
+            hold no longer than a stroke's rest window delays nothing).
+        jaws_wait_frames: See ``jaws_speed_mm``.
         moving_candidate_mm: A track placed at a candidate that moved faster
             than this since first seen (mm a frame, on average) starts moving.
         touch_mm: A moving ball this near touching one at rest (beyond two
@@ -265,6 +273,12 @@ class TrackerConfig:
         jaws_beyond_mm: See ``jaws_birth_frames``.
         rolling_step_mm: The white's sure sightings away from its anchor show
             it rolling when they step at least this far a frame (``_rolled``).
+        dead_stop_frames: The white first seen this soon after it was last
+            seen at its place, far from it, stepping no more than
+            ``dead_stop_step_mm`` a frame since, ...
+        dead_stop_step_mm: See ``dead_stop_frames``.
+        dead_stop_gap_mm: ... and within this of touching a ball at rest
+            there, was struck and stopped dead there (``_stopped_dead``).
         stopped_speed_mm: A ball lost moving faster than this (mm a frame)
             and found again where it was lost is moving (back off a cushion
             along its way), not at rest there.
@@ -326,9 +340,14 @@ class TrackerConfig:
     nudge_frames: int = 6
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
+    jaws_speed_mm: float = 15.0
+    jaws_wait_frames: int = 12
     moving_candidate_mm: float = 2.0
     touch_mm: float = 30.0
     rolling_step_mm: float = 2.0
+    dead_stop_frames: int = 3
+    dead_stop_step_mm: float = 5.0
+    dead_stop_gap_mm: float = 15.0
     jaws_birth_frames: int = 10
     jaws_beyond_mm: float = 3.0
     stopped_speed_mm: float = 3.0
@@ -769,7 +788,11 @@ class BallTracker:
                     # left unmatched, had each barred the next as clutter)
                     d = float(np.linalg.norm(z - t.anchor))
                     kp = float(dets.probs[j, KINDS.index(kind)])
-                    if d < c.reacquire_far_mm and best is None and (
+                    # (once a sighting this frame has gone on its run, others
+                    # are not the white: seed 579's, stopped dead 217 mm off,
+                    # had its run cut by a hand read 0.85 white by the cushion)
+                    if d < c.reacquire_far_mm and best is None and not (
+                            t.rolling and t.rolling[-1][0] == self._frame) and (
                             rolled := self._rolled(t, z, kp, d)) is not None and (
                             self._rolled_from_place(t, rolled)):
                         self._set_moving(t, rolled, dets, j)
@@ -836,9 +859,15 @@ class BallTracker:
             used.append(k)
             return
 
+    def _unanchor(self, t: Track) -> None:
+        """``t`` is moving: note where it left its place (``Track.left``)."""
+        if t.anchor is not None:
+            t.left = (self._frame, t.anchor.copy())
+        t.anchor = None
+
     def _restart(self, t: Track, z: np.ndarray) -> None:
         """Put ``t`` in motion from ``z``, its speed unknown."""
-        t.anchor = None
+        self._unanchor(t)
         t.pending = []
         t.rolling = []
         t.recent.clear()
@@ -889,7 +918,8 @@ class BallTracker:
                 return True
             t.pending.append((self._frame, z.copy()))
             rolled = self._rolled(t, z, kp, d)
-            if rolled is None and not self._released(t):
+            if rolled is None and not self._released(
+                    t, kp < c.release_prob and self._untouchable(t)):
                 if len(t.pending) > 1 and not self._consistent(t, t.pending[-2:]):
                     t.pending = t.pending[-1:]
                 # not (yet) a motion: the ball stays at its anchor
@@ -950,11 +980,36 @@ class BallTracker:
             return None
         steps = np.diff(np.array([p for _, p in t.rolling[-3:]]), axis=0)
         n = np.linalg.norm(steps, axis=1)
+        if self._stopped_dead(t, n):
+            return list(t.rolling)
         if n.min() < c.rolling_step_mm or n.max() > c.max_step_mm:
             return None
         if float(steps[0] @ steps[1]) < 0.9 * float(n[0] * n[1]):
             return None
         return list(t.rolling)
+
+    def _stopped_dead(self, t: Track, steps: np.ndarray) -> bool:
+        """Did the white, whose sure sightings away from its place (``rolling``)
+        step ``steps`` mm a frame, leave its place faster than a hand moves a
+        ball and stop all but dead there? Its first sighting came within
+        ``dead_stop_frames`` of its last at its place, more than a ball's width
+        away, beside a ball at rest there (or lately), and it barely moves
+        since: it stunned into that ball (seed 731's, 150 mm off in two
+        frames, then 1-3 mm a frame, was held at its place, unseen, and the
+        stroke was not found). A hand read as the white, still, is not beside
+        a ball the moment the white is hidden."""
+        c = self.config
+        f0, first = t.rolling[0]
+        if f0 - t.still_at > c.dead_stop_frames or float(
+                steps.max()) > c.dead_stop_step_mm:
+            return False
+        # against a ball at rest there (or lately: it may have set off already)
+        places = [u.anchor if u.anchor is not None else u.left[1]
+                  for u in self.active() if u is not t and (
+                      u.anchor is not None or (
+                          u.left is not None and u.left[0] >= t.still_at))]
+        reach = 2 * self.spec.ball_radius + c.dead_stop_gap_mm
+        return any(float(np.linalg.norm(q - first)) <= reach for q in places)
 
     def _rolled_from_place(self, t: Track, run: list[tuple[int, np.ndarray]]
                            ) -> bool:
@@ -986,6 +1041,16 @@ class BallTracker:
                     return True
         return False
 
+    def _untouchable(self, t: Track) -> bool:
+        """Has no moving ball lately come near ``t``, an object ball at rest
+        (``_touched``), and none is lost from sight? Then two blurred sightings
+        do not set it off, a steady run of three must (seed 736's black,
+        hidden by the player walking in behind it, was set off by two
+        sightings of his dark clothes read 0.54-0.58 black)."""
+        return t.kind != BallKind.WHITE and not self._touched(t) and not any(
+            u.anchor is None and u.status == TrackStatus.HIDDEN
+            for u in self.active())
+
     @staticmethod
     def _lost_speed(t: Track) -> float:
         """How fast ``t`` moved between its last two measurements, mm a frame
@@ -997,9 +1062,14 @@ class BallTracker:
     def _seen_at_anchor(self, t: Track, dets: Detections, j: int, d: float) -> None:
         """Detection ``j``, ``d`` mm from the anchor of ``t``, leaves it at rest:
         it is the ball half hidden (a centre off by up to a ball's width), or,
-        farther, not the ball at all (then the ball is not seen this frame)."""
+        farther, not the ball at all (then the ball is not seen this frame).
+        Only a sighting read most likely as its kind can show it nudged: a disc
+        fitted across it and a ball touching it cannot (seed 736's white,
+        against a red, read 0.4-0.6 red 27 mm off for 10 frames, was moved
+        there, then "rolled" between there and its true place for a second)."""
         c = self.config
-        if c.hold_mm < d <= c.release_mm and self._nudged(t, dets.xy_mm[j]):
+        if c.hold_mm < d <= c.release_mm and int(dets.kind[j]) == KINDS.index(
+                t.kind) and self._nudged(t, dets.xy_mm[j]):
             self._seen(t, dets, j)
         elif d <= 2 * self.spec.ball_radius + c.hold_mm:
             self._seen(t, dets, j, keep_meas=True)
@@ -1035,7 +1105,7 @@ class BallTracker:
                                                          + pts)))
         (f0, p0), (f1, p1) = pts[-2], pts[-1]
         v = (p1 - p0) / max(f1 - f0, 1)
-        t.anchor = None
+        self._unanchor(t)
         t.pending = []
         t.rolling = []
         t.recent.clear()
@@ -1075,8 +1145,10 @@ class BallTracker:
             t.anchor = med
             t.state[:2] = med
 
-    def _released(self, t: Track) -> bool:
-        """Do the pending detections show the ball moving away from its anchor?"""
+    def _released(self, t: Track, unsure: bool = False) -> bool:
+        """Do the pending detections show the ball moving away from its anchor?
+        ``unsure``: the last is unsure of its kind, and nothing seen can have
+        struck the ball (``_untouchable``): a run of three must show it."""
         c = self.config
         pts = t.pending
         if len(pts) < 2:
@@ -1091,7 +1163,13 @@ class BallTracker:
         if len(run) < 2:
             return False
         dist = float(np.linalg.norm(run[-1][1] - a))
-        if dist <= c.release_mm and len(run) < 3:
+        if len(run) < 3 and (unsure or dist <= c.release_mm or (
+                t.kind == BallKind.WHITE
+                and float(np.linalg.norm(run[0][1] - a)) <= c.release_mm)):
+            # (nor two sightings, the first near its place: the cue's tip,
+            # still beside the white as the player addresses it, and the white
+            # read off its place under the cue; seed 736's stroke began 22
+            # frames early; a third sighting must show it still going)
             return False
         jump = float(np.linalg.norm(run[-1][1] - run[-2][1])) / max(
             run[-1][0] - run[-2][0], 1)
@@ -1186,9 +1264,15 @@ class BallTracker:
         reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
         if (t.near_pocket < reach or near_pocket < c.pocket_mm) and (
                 self._towards_pocket(t)):
-            self._pot(t)
-            return
-        # not near a pocket: held where last seen
+            if t.missed > c.jaws_wait_frames or max(
+                    self._lost_speed(t), t.speed) >= c.jaws_speed_mm:
+                self._pot(t)
+                return
+            # slow into the jaws, it may rattle back out (seed 710's red, lost
+            # at 7 mm a frame in a middle pocket's mouth, came out 10 frames
+            # on): held where last seen a while, hidden, before it is potted
+            # (the stroke stays open meanwhile: it was rolling when last seen)
+        # held where last seen (not near a pocket, or a while in its jaws)
         if t.meas_mm is not None:
             t.state[:2] = t.meas_mm
         t.state[2:] = 0.0
@@ -1258,6 +1342,24 @@ class BallTracker:
         return [(KINDS.index(t.kind), t.reported_mm) for t in self.active()
                 if t.kind != BallKind.RED and t.seen_at >= self._frame - 1]
 
+    def _sure_colours(self, dets: Detections, cand: np.ndarray
+                      ) -> list[tuple[int, np.ndarray]]:
+        """``(kind index, (2,) mm)`` of the detections ``cand`` read surely
+        enough as a colour to start its track: on the first frame, before any
+        track is seen, the colours on the table (seed 708's apex red, beside
+        the pink, read 0.54 red and 0.45 pink, and a red read 0.17 brown got
+        no track, and nothing made the table be searched again). A colour read
+        surely twice is neither."""
+        out = []
+        for j in map(int, cand):
+            k = int(np.argmax(dets.probs[j, :NONE_CLASS]))
+            z = dets.xy_mm[j]
+            if KINDS[k] != BallKind.RED and dets.probs[j, k] >= self._birth_prob(
+                    KINDS[k], z):
+                out.append((k, np.asarray(z, np.float64)))
+        kinds = [k for k, _ in out]
+        return [(k, z) for k, z in out if kinds.count(k) == 1]
+
     def _birth_kind(self, dets: Detections, j: int,
                     taken: list[tuple[int, np.ndarray]]) -> tuple[int, float]:
         """Detection ``j``'s most likely kind (index in ``KINDS``) and its
@@ -1280,6 +1382,8 @@ class BallTracker:
         c = self.config
         first = self._updates == 1
         taken = self._colours_seen_elsewhere()
+        if first:
+            taken += self._sure_colours(dets, cand)
         kinds: dict[int, BallKind] = {}
         sure = []
         for j in map(int, cand):

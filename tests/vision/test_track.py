@@ -818,7 +818,6 @@ def test_ball_struck_blurred_past_its_colour_is_potted_where_it_was_heading(
 
 @pytest.mark.parametrize(("step", "p_white", "released"), [
     (5.0, 1.0, True),  # stopped all but dead at the red, then rolls off
-    (0.0, 1.0, False),  # still: a hand read as the white, not the ball
     (5.0, 0.85, False),  # not sure enough that it is the white
 ])
 def test_white_struck_full_into_a_ball_and_rolling_off_is_released(
@@ -855,6 +854,41 @@ def test_white_struck_full_into_a_ball_and_rolling_off_is_released(
     assert (rt.anchor is None) == released
     if released:
         assert np.allclose(wt.reported_mm, stop + (8 * step, 0.0), atol=2.0)
+
+
+@pytest.mark.parametrize(("beside_red", "seen_at_place", "hand", "moved"), [
+    (True, False, False, True),  # stunned into the red: stopped dead against it
+    (True, False, True, True),  # so, with a hand read 0.85 white by a cushion
+    (False, False, False, False),  # still, beside no ball: a hand read as it
+    (True, True, False, False),  # the white still seen at its place: a hand
+])
+def test_white_stopped_dead_against_a_ball_is_moved_there(
+    beside_red: bool, seen_at_place: bool, hand: bool, moved: bool
+) -> None:
+    # seed 731: the cue ball, struck into a red 150 mm away, was there two
+    # frames on and crept 1 mm a frame; the red set off. Held at its place,
+    # unseen, the white was never seen to move and the stroke was not found
+    tr = BallTracker(OFFICIAL)
+    white, red = np.array([1083.0, 205.0]), np.array([901.5, 49.9])
+    blue = ("blue", 0.0, 0.0)
+    for _ in range(3):
+        tr.update(_dets([("white", *white), ("red", *red), blue]))
+    wt = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    line = (red - white) / np.linalg.norm(red - white)
+    stop = red - 53.0 * line if beside_red else white + (0.0, -150.0)
+    tr.update(_dets([("red", *red), blue]))  # the white blurred out of sight
+    for f in range(6):
+        items = [("white", *(stop + (0.0, 1.0 * f))), blue]
+        if beside_red:
+            items.append(("red", *(red + 60.0 * (f + 1) * line)))
+        else:
+            items.append(("red", *red))
+        if seen_at_place:
+            items.append(("white", *white))
+        d = _dets(items + ([("white", 1383.0, 455.0 - 30.0 * f)] if hand else []))
+        tr.update(_unsure(d, len(items), "white", 0.85) if hand else d)
+    expected = stop + (0.0, 5.0) if moved else white
+    assert np.allclose(wt.reported_mm, expected, atol=2.0)
 
 
 @pytest.mark.parametrize(("pink_elsewhere", "born"), [
@@ -934,7 +968,8 @@ def test_a_ball_in_the_jaws_is_held_there_by_unsure_sightings(
     blue = ("blue", 0.0, 0.0)
     red = _rolled_into(tr, jaws, 10.0)
     if given_back:
-        for _ in range(12):
+        # lost slowly into the jaws: held there a while, then potted
+        for _ in range(tr.config.jaws_wait_frames + 1):
             tr.update(_dets([blue]))
         assert red.status == TrackStatus.POTTED
         tr.update(_dets([("red", *jaws), blue]))  # surely seen: not potted
@@ -1109,3 +1144,84 @@ def test_a_red_back_out_of_the_jaws_gets_its_track_back(step: float, back: bool
     reds = [t for t in tr.active() if t.kind == BallKind.RED]
     assert len(reds) == 1
     assert (reds[0] is red) == back
+
+
+@pytest.mark.parametrize("back", [True, False])
+def test_a_ball_lost_slowly_in_the_jaws_is_held_a_while_before_it_is_potted(
+        back: bool) -> None:
+    # seed 710: a red at 7 mm a frame into a middle pocket's mouth, unseen in
+    # its jaws for 9 frames, then seen rolling back out at 3 mm a frame
+    tr = BallTracker(OFFICIAL)
+    for f in range(12):
+        tr.update(_dets([("red", 25.0 - 4.4 * (11 - f), -870.0 + 5.6 * (11 - f)),
+                         ("white", 0, 300)]))
+    rid = next(t.track_id for t in tr.tracks if t.kind == BallKind.RED)
+    for _ in range(9):
+        tr.update(_dets([("white", 0, 300)]))
+    red = next(t for t in tr.tracks if t.track_id == rid)
+    assert red.status == TrackStatus.HIDDEN
+    for k in range(6):
+        tr.update(_dets([("red", 17.5 - 2.4 * k, -868.0 + 1.8 * k), ("white", 0, 300)]
+                        if back else [("white", 0, 300)]))
+    red = next(t for t in tr.tracks if t.track_id == rid)
+    assert red.status == (TrackStatus.SEEN if back else TrackStatus.POTTED)
+    assert red.potted_at == (-1 if back else 12 + tr.config.jaws_wait_frames)
+
+
+@pytest.mark.parametrize(("p_white", "moved"), [
+    (0.45, False),  # read more likely pink: a disc fitted across the white and
+    (0.6, True),    # the red against it; read most likely white: nudged
+])
+def test_only_a_sighting_of_its_kind_shows_a_ball_nudged(
+        p_white: float, moved: bool) -> None:
+    # seed 736: the white, against a red, was read 0.4-0.6 red 27 mm off for
+    # 10 frames, moved there, then "rolled" between there and its place
+    tr = BallTracker(OFFICIAL)
+    white, off = np.array([878.0, 104.0]), np.array([-15.0, 22.0])
+    for _ in range(8):  # (the first frame's sightings are clutter a while)
+        tr.update(_dets([("white", *white), ("blue", 0.0, 0.0)]))
+    wt = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    for f in range(10):
+        d = _dets([("white", *(white + off + (0.3 * (f % 2), 0.0))),
+                   ("blue", 0.0, 0.0)])
+        tr.update(_unsure(d, 0, "white", p_white))
+    assert np.allclose(wt.reported_mm, white + off if moved else white, atol=1.0)
+
+
+@pytest.mark.parametrize(("p_black", "released"), [
+    (0.58, False),  # the player's dark clothes, walking in behind the black
+    (0.95, True),   # surely the black
+])
+def test_an_untouched_ball_is_not_set_off_by_two_unsure_sightings(
+        p_black: float, released: bool) -> None:
+    # seed 736: nothing moving near it, the black, hidden by the player, was
+    # set off by two sightings of his clothes 38 then 63 mm off, read 0.58
+    tr = BallTracker(OFFICIAL)
+    black = np.array([1461.0, 0.0])
+    for _ in range(8):
+        tr.update(_dets([("black", *black), ("white", 0.0, 0.0)]))
+    bt = next(t for t in tr.active() if t.kind == BallKind.BLACK)
+    for dx, dy in [(52.0, 19.0), (31.0, 22.0), (59.0, 18.0)]:
+        d = _dets([("black", *(black + (dx, dy))), ("white", 0.0, 0.0)])
+        tr.update(_unsure(d, 0, "black", p_black))
+    assert (bt.anchor is None) == released
+
+
+@pytest.mark.parametrize(("third_mm", "released"), [
+    (45.0, False),  # the cue's tip, still beside the white as it is addressed
+    (80.0, True),   # rolling on: struck
+])
+def test_the_white_is_not_set_off_by_two_sightings_the_first_by_its_place(
+        third_mm: float, released: bool) -> None:
+    # seed 736: read 12.5 mm off under the cue, then the cue's tip 45 mm off
+    # read white: the white was set off 20 frames before it was struck
+    tr = BallTracker(OFFICIAL)
+    white = np.array([878.0, 104.0])
+    for _ in range(8):  # (the first frame's sightings are clutter a while)
+        tr.update(_dets([("white", *white), ("blue", 0.0, 0.0)]))
+    wt = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    for off in (12.5, 45.0):
+        tr.update(_dets([("white", *(white + (off, 0.0))), ("blue", 0.0, 0.0)]))
+    assert wt.anchor is not None
+    tr.update(_dets([("white", *(white + (third_mm, 0.0))), ("blue", 0.0, 0.0)]))
+    assert (wt.anchor is None) == released
