@@ -187,6 +187,10 @@ class SegmenterConfig:
             by it: the stroke starts then (``_set_off_beside``).
         reach_mm: How much farther, for each frame the cue ball was unseen.
         beside_frames: How long before the cue ball was seen to move.
+        dead_stop_frames: The cue ball seen still off its place this soon
+            after it was last seen there, farther than ``leap_mm``, beside a
+            ball that sets off, was struck (``_stopped_dead``), not set down.
+        leap_mm: See ``dead_stop_frames``.
     """
 
     fps: float = 30.0
@@ -208,6 +212,8 @@ class SegmenterConfig:
     beside_mm: float = 115.0
     reach_mm: float = 100.0
     beside_frames: int = 30
+    dead_stop_frames: int = 3
+    leap_mm: float = 60.0
 
     @property
     def rest_frames(self) -> int:
@@ -370,7 +376,7 @@ class StrokeSegmenter:
                     and np.linalg.norm(bf.xy_mm[w] - rest_w) > c.start_mm):
                 self._candidate = bf.frame
         if self._candidate is not None and bf.frame - self._candidate >= c.confirm:
-            if self._is_rolling():
+            if self._is_rolling() or self._stopped_dead():
                 self._begin()
                 return out
             self._set_down(out)
@@ -402,6 +408,34 @@ class StrokeSegmenter:
         net = float(np.linalg.norm(p[-1] - p[0]))
         return bool(np.median(steps) > c.moving_mm and steps.max() < 400.0
                     and net >= 3 * c.moving_mm and net >= 0.6 * steps.sum())
+
+    def _stopped_dead(self) -> bool:
+        """The cue ball, seen still off its place over the confirm frames, got
+        there from its place in no more than ``dead_stop_frames``, from
+        farther than ``leap_mm`` (faster than a hand moves it), and a ball at
+        rest within ``beside_mm`` of where it stopped has set off: it was
+        struck and stunned into that ball (seed 731's, 150 mm off in two
+        frames beside the red it potted, was taken as set down by hand)."""
+        c = self.config
+        rest_w = self._white_rest()
+        assert rest_w is not None and self._candidate is not None
+        at_rest = [f.frame for f in self._pre if f.frame < self._candidate
+                   and (w := f.white()) is not None and f.visible[w]
+                   and np.linalg.norm(f.xy_mm[w] - rest_w) <= c.start_mm]
+        if not at_rest or self._candidate - at_rest[-1] > c.dead_stop_frames:
+            return False
+        frames = self._since_candidate()
+        pts = self._white_track(frames)
+        if not pts or np.linalg.norm(pts[0] - rest_w) <= c.leap_mm:
+            return False
+        for tid, xy in self._rest.xy.items():
+            if self._rest.kind[tid] == WHITE or np.linalg.norm(xy - pts[0]) > (
+                    c.beside_mm):
+                continue
+            seen = _sightings(frames, tid)
+            if not seen or np.linalg.norm(seen[-1] - xy) > c.start_mm:
+                return True  # set off, or gone at once (potted)
+        return False
 
     def _set_down(self, out: list[StrokeTracks | Handling]) -> None:
         """The cue ball, off its rest place but seen still there over the
@@ -839,10 +873,16 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # early): back from the last sighting while each is no nearer that place
     # than the next (give or take the measurement's noise; a one-frame jump
     # of a far ball's reading is no turn)
+    # of a far ball's reading is no turn), and while its way there led to
+    # that place: a ball that ran at a cushion and came back slowly along its
+    # way nears its resting place on the way in too (seed 721's white; the
+    # fit across the bounce found it all but still: 6 frames early)
     gone = _despike(np.linalg.norm(xy[rows] - final, axis=1))
+    way = np.stack([_despike(xy[rows, 0]), _despike(xy[rows, 1])], axis=1)
     k = len(rows) - 1
     far = gone[k] if len(rows) else 0.0
-    while k > 0 and gone[k - 1] >= far - 0.5 * config.still_mm:
+    while k > 0 and gone[k - 1] >= far - 0.5 * config.still_mm and (
+            k < 3 or _towards(way[k - 2], way[k], final, config)):
         k -= 1
         far = max(far, float(gone[k]))
     rows = rows[k:]
@@ -856,6 +896,18 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     if speed**2 / (2 * decel) > left + 3 * config.still_mm:
         return None  # faster than a roll to its resting place: stopped by a hit
     return tc + speed / decel
+
+
+def _towards(a: np.ndarray, b: np.ndarray, final: np.ndarray,
+             config: SegmenterConfig) -> bool:
+    """Does the way from ``a`` to ``b`` (mm), if longer than twice ``still_mm``
+    (the readings' noise), head for ``final`` (within 60 degrees)?"""
+    step = b - a
+    n = float(np.linalg.norm(step))
+    if n <= 2 * config.still_mm:
+        return True
+    to = final - a
+    return float(step @ to) >= 0.5 * n * float(np.linalg.norm(to))
 
 
 def _fit_stop(dist: np.ndarray, k_last: int, config: SegmenterConfig) -> float:

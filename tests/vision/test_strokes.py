@@ -102,6 +102,34 @@ def test_white_set_down_elsewhere_by_hand_is_not_a_stroke() -> None:
     assert handling[0].ball == "white"
 
 
+@pytest.mark.parametrize(("hidden_for", "red_sets_off", "stroke"), [
+    (1, True, True),  # struck: stunned into the red, which runs off
+    (1, False, False),  # nothing set off: put there by hand
+    (12, True, False),  # too slow for a strike: carried there by hand
+])
+def test_white_stopped_dead_against_a_ball_that_sets_off_is_a_stroke(
+        hidden_for: int, red_sets_off: bool, stroke: bool) -> None:
+    # seed 731: the cue ball, 150 mm off in two frames, stopped dead against
+    # a red it potted and crept 1 mm a frame: it was taken as set down
+    red = np.array([-1000.0, 10.0])
+
+    def red_at(i: int) -> tuple[str, tuple[float, float], bool]:
+        """The red ``i`` frames after the white is seen again."""
+        step = 20.0 * min(i + 1, 20) if red_sets_off else 0.0
+        return "red", (float(red[0] + step), float(red[1] + step)), True
+
+    frames = [_frame(f, {**BASE, 3: red_at(-1)}) for f in range(30)]
+    frames += [_frame(f, {**BASE, 1: ("white", (-1100.0, -100.0), False),
+                          3: red_at(-1)}) for f in range(30, 30 + hidden_for)]
+    frames += [_frame(30 + hidden_for + i, {
+        **BASE, 1: ("white", (-1040.0 - min(i, 4), -30.0), True), 3: red_at(i)})
+        for i in range(60)]
+    strokes, _ = _run(frames)
+    assert len(strokes) == int(stroke)
+    if stroke:
+        assert strokes[0].start_frame == 29  # its last frame at rest
+
+
 @pytest.mark.parametrize("struck_after", [4, 9, 20])
 def test_white_struck_soon_after_it_is_set_down_starts_at_the_strike(
         struck_after: int) -> None:
