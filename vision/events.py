@@ -1065,8 +1065,10 @@ class EventDetector:
         moving: never seen again from two rows after the contact (the tracker
         holds them, hidden, where they stood), with a pocket within
         ``2 * pocket_mm`` ahead of them along the line of centres at the contact
-        (within ``knock_deg``). Potted there, unseen; as ``_vanished`` gives.
-        ``held``, ``rows``, ``pts``: as ``_first_contact`` was given them."""
+        (within ``knock_deg``), or farther, with the line of centres leaving
+        the bed through a pocket's opening (``_aimed_pocket``; confidence 0.3).
+        Potted there, unseen; as ``_vanished`` gives. ``held``, ``rows``,
+        ``pts``: as ``_first_contact`` was given them."""
         c = self.config
         if len(rows) < 2 or np.isnan(tr.xy_mm[fc_row:, w, 0]).all():
             return []
@@ -1089,14 +1091,22 @@ class EventDetector:
                     or np.isnan(tr.xy_mm[-1, j, 0])):
                 continue
             push /= max(float(np.linalg.norm(push)), 1e-9)
-            for pocket, centre in self._pockets.items():
-                to = centre - q
-                dist = float(np.linalg.norm(to))
-                if dist <= 2 * c.pocket_mm and float(to @ push) >= dist * math.cos(
-                        math.radians(c.knock_deg)):
-                    out.append((j, fc_row + 1, EventKind.POT, Pocket(pocket).value,
-                                0.5, Unknown.POCKET_UNSEEN))
-                    break
+            near = [pocket for pocket, centre in self._pockets.items()
+                    if (dist := float(np.linalg.norm(centre - q))) <= 2 * c.pocket_mm
+                    and float((centre - q) @ push) >= dist * math.cos(
+                        math.radians(c.knock_deg))]
+            if near:
+                out.append((j, fc_row + 1, EventKind.POT, Pocket(near[0]).value,
+                            0.5, Unknown.POCKET_UNSEEN))
+                continue
+            # farther: struck too hard to be seen (a blur, past the detector)
+            # on a straight way that leaves the bed through a pocket's opening
+            # (seed 731's pink, struck at 2.5 m/s 2.5 m from a baulk corner,
+            # was seen only in its jaws; held at its place, it was not potted)
+            aimed = self._aimed_pocket(q, push * c.off_speed_mm, math.inf)
+            if aimed is not None:
+                out.append((j, fc_row + 1, EventKind.POT, Pocket(aimed).value,
+                            0.3, Unknown.POCKET_UNSEEN))
         return out
 
     @staticmethod
@@ -1200,19 +1210,21 @@ class EventDetector:
             return along < end - r
         return middle + r < along < side - r
 
-    def _aimed_pocket(self, p: np.ndarray, v: np.ndarray) -> str | None:
+    def _aimed_pocket(self, p: np.ndarray, v: np.ndarray,
+                      rows: float | None = None) -> str | None:
         """The pocket a ball last seen at ``p``, running ``v`` (mm a row) at
         least ``off_speed_mm``, was running into: its straight path leaves the
-        bed through that pocket's opening, within ``lost_rows`` rows, before it
-        meets a cushion. None if it meets a cushion first (seed 530's black,
-        blurred out of sight 440 mm from a far corner at 49 mm a row, into it,
-        and never seen again, had been taken for lost)."""
+        bed through that pocket's opening, within ``rows`` rows (``lost_rows``
+        by default), before it meets a cushion. None if it meets a cushion
+        first (seed 530's black, blurred out of sight 440 mm from a far corner
+        at 49 mm a row, into it, and never seen again, had been taken for
+        lost)."""
         c = self.config
         hits = [(u, a) for u, a in self._nose_hits(p, v) if u >= 0.0]
         if float(np.linalg.norm(v)) < c.off_speed_mm or not hits:
             return None
         u, a = min(hits)
-        if u > c.lost_rows or self._on_nose(
+        if u > (c.lost_rows if rows is None else rows) or self._on_nose(
                 a, abs(float(p[1 - a] + u * v[1 - a]))):
             return None
         exit_at = p + u * v
