@@ -47,6 +47,11 @@ from vision.kinds import KINDS, MAX_COUNT, NONE_CLASS, BallKind
 
 INF = 1e6
 
+TAKEN_SHARE = 0.25
+"""A detection with less than this share of its probability left once the
+colours seen elsewhere are struck out is one of those, read twice: it starts no
+track of another kind (``BallTracker._birth_kind``)."""
+
 
 class TrackStatus(StrEnum):
     """Where a tracked ball is."""
@@ -1369,10 +1374,18 @@ class BallTracker:
         0.7 pink, and never got a track."""
         p = dets.probs[j].astype(np.float64)
         z = dets.xy_mm[j]
+        whole = float(p.sum())
         for k, at in taken:
             if np.linalg.norm(at - z) > self.config.clear_mm:
                 p[k] = 0.0
         k = int(np.argmax(p[:NONE_CLASS]))
+        if float(p.sum()) < TAKEN_SHARE * whole:
+            # all but surely a colour seen elsewhere: that one read twice (one
+            # of the two a misread), not a ball of some other kind (seed 752's
+            # white, read 0.98 white while its track had taken a red read
+            # white beside it, was a 0.95 "pink" once white was struck out,
+            # and moved the pink's track there)
+            return k, 0.0
         return k, float(p[k] / max(float(p.sum()), 1e-9))
 
     def _start_tracks(self, dets: Detections, cand: np.ndarray,

@@ -1225,3 +1225,27 @@ def test_the_white_is_not_set_off_by_two_sightings_the_first_by_its_place(
     assert wt.anchor is not None
     tr.update(_dets([("white", *(white + (third_mm, 0.0))), ("blue", 0.0, 0.0)]))
     assert (wt.anchor is None) == released
+
+
+@pytest.mark.parametrize(("p_pink", "moved"), [
+    (0.02, False),  # the white read twice: no "pink" once white is struck out
+    (0.4, True),    # a pink read 0.6 white, the white seen elsewhere
+])
+def test_a_colour_read_twice_is_not_a_ball_of_another_kind(
+        p_pink: float, moved: bool) -> None:
+    # seed 752: the white's track had taken a red read white beside it; the
+    # white, read 0.98 white (0.02 pink), became a "pink" once white was
+    # struck out, and moved the pink's track, hidden at its place, there
+    tr = BallTracker(OFFICIAL)
+    pink, there = np.array([293.0, -11.0]), np.array([1008.0, 198.0])
+    for _ in range(3):
+        tr.update(_dets([("pink", *pink), ("white", 1060.0, 200.0)]))
+    pt = next(t for t in tr.active() if t.kind == BallKind.PINK)
+    for _ in range(20):  # the pink hidden; a second "white" at ``there``
+        d = _dets([("white", 1060.0, 200.0), ("white", *there)])
+        probs = d.probs.copy()
+        probs[1, :] = 0.0
+        probs[1, KINDS.index(BallKind.WHITE)] = 1.0 - p_pink
+        probs[1, KINDS.index(BallKind.PINK)] = p_pink
+        tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+    assert np.allclose(pt.reported_mm, there if moved else pink, atol=1.0)
