@@ -545,9 +545,14 @@ class StrokeSegmenter:
                 after = None
             else:
                 d = float(np.linalg.norm(f.xy_mm[w] - rest_w))
-                if d <= c.onset_mm or (after is not None and d < 0.4 * (after - d)):
+                if d <= c.onset_mm or (after is not None and d < 0.4 * (after - d)) or (
+                        _still_into(pre, start, c.onset_mm)):
                     # (a shift much smaller than the next frame's step is the
-                    # cue's tip over the ball at the strike, not yet rolling)
+                    # cue's tip over the ball at the strike, not yet rolling;
+                    # so is one it was at the frame before: seed 742's white,
+                    # against the top cushion, its place read 4 mm off under
+                    # the cue 11 frames before the strike, began its stroke
+                    # there)
                     break
                 after = d
             start -= 1
@@ -682,6 +687,18 @@ class StrokeSegmenter:
             self._rest.kind[int(tid)] = lastf.kinds[j]
         self._in_hand = lastf.white() is None
         return tracks
+
+
+def _still_into(frames: list[BallFrame], i: int, still_mm: float) -> bool:
+    """Was the cue ball, seen in ``frames[i]``, seen within ``still_mm`` of the
+    same place in the frame before?"""
+    if i == 0:
+        return False
+    a, b = frames[i - 1], frames[i]
+    wa, wb = a.white(), b.white()
+    if wa is None or wb is None or not a.visible[wa] or not b.visible[wb]:
+        return False
+    return bool(np.linalg.norm(b.xy_mm[wb] - a.xy_mm[wa]) < still_mm)
 
 
 def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
@@ -872,7 +889,6 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # across the bounce found it all but still, and the stroke ended 15 frames
     # early): back from the last sighting while each is no nearer that place
     # than the next (give or take the measurement's noise; a one-frame jump
-    # of a far ball's reading is no turn)
     # of a far ball's reading is no turn), and while its way there led to
     # that place: a ball that ran at a cushion and came back slowly along its
     # way nears its resting place on the way in too (seed 721's white; the

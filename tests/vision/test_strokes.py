@@ -67,6 +67,24 @@ def test_a_stroke_starts_at_the_strike_and_ends_at_rest() -> None:
     assert s.xy_mm.shape == (len(s.frames), 3, 2)
 
 
+@pytest.mark.parametrize("shift_mm", [0.0, 4.0])
+def test_a_place_read_a_little_off_before_the_strike_is_no_start(
+        shift_mm: float) -> None:
+    # seed 742: the white against the top cushion, its place read 4 mm off
+    # under the cue 11 frames before the strike; the stroke began there
+    frames = [_frame(f, BASE) for f in range(40)]
+    x = -1100.0 + shift_mm
+    frames += [_frame(f, {**BASE, 1: ("white", (x, -100.0), True)})
+               for f in range(40, 51)]
+    for i in range(80):
+        # (struck late in frame 51: a short first step)
+        x += 10.0 if i == 0 else max(40.0 - 40.0 * i / 25.0, 0.0)
+        frames.append(_frame(51 + i, {**BASE, 1: ("white", (x, -100.0), True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert strokes[0].start_frame == 50  # its last frame at rest
+
+
 def test_handling_between_strokes_is_not_a_stroke() -> None:
     # a colour re-spotted: the blue is absent (potted), then appears on its spot
     gone = {k: v for k, v in BASE.items() if k != 2}
