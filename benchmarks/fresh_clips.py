@@ -19,8 +19,10 @@ then the mistakes of 467, 474, 479 and 480 studied), ``481-500``, ``501-520``
 and ``521-540`` (each held out, scored once, then studied), ``541-560`` and
 ``561-580`` (held out, scored once, then two and one mistakes studied),
 ``581-600``, ``601-620``, ``621-640``, ``641-660`` and ``661-680`` (each held
-out, scored once, then studied), and ``--cuts --seeds 402,404,406`` for camera
-cuts.
+out, scored once, then studied), ``681-700`` and ``701-720`` (held out, scored
+once; some of their mistakes studied), ``721-740``, ``741-760`` and
+``761-780`` (each held out, scored once, then studied: session 15), and
+``--cuts --seeds 402,404,406`` for camera cuts.
 
 """
 
