@@ -94,6 +94,18 @@ def test_a_ball_lately_seen_off_its_place_is_searched_there(
     assert _searched_at(pipe, overhead_first_frame, off)[0] == searched
 
 
+@pytest.mark.parametrize(("seen_ago", "searched"), [(1, True), (4, False)])
+def test_the_white_lately_seen_far_off_its_place_is_searched_there(
+        seen_ago: int, searched: bool, overhead_first_frame: np.ndarray) -> None:
+    # seed 579: the white, stopped dead against the brown 217 mm away, changed
+    # the image there no more, and was seen there only now and then
+    pipe = _tracked_still_table(overhead_first_frame)
+    t = pipe.tracker.tracks[0]
+    off = t.anchor + (217.0, 0.0)
+    t.rolling = [(pipe.tracker.frame - seen_ago, off)]
+    assert _searched_at(pipe, overhead_first_frame, off)[0] == searched
+
+
 @pytest.mark.parametrize(("touched_ago", "searched"), [
     (None, False), (0, True), (2 * SETTLE_FRAMES, True),
     (2 * SETTLE_FRAMES + 1, False)])

@@ -367,6 +367,27 @@ def test_a_ball_back_off_a_cushion_slowly_ends_when_it_stops() -> None:
     assert abs(_end_error(frames, f, (x, -100.0))) <= 2
 
 
+def test_a_ball_back_off_a_cushion_at_an_angle_ends_when_it_stops() -> None:
+    # seed 721: the white ran at the top cushion at an angle and came back off
+    # it slowly; it neared its resting place on the way in too, and the fit,
+    # taken across the bounce, ended the stroke 7 frames early
+    decel = 98.0 / 900
+    frames = [_frame(f, BASE) for f in range(20)]
+    p, v, f = np.array([-1100.0, -100.0]), np.array([4.0, 2.5]), 20
+    while p[0] < -1060.0:  # to a cushion at x = -1060
+        p = p + v
+        v = v * max(1.0 - decel / float(np.linalg.norm(v)), 0.0)
+        frames.append(_frame(f, {**BASE, 1: ("white", tuple(p), True)}))
+        f += 1
+    v = np.array([-0.5 * v[0], 0.5 * v[1]])
+    while float(np.linalg.norm(v)) > 0.0:  # back off it
+        p = p + v
+        v = v * max(1.0 - decel / float(np.linalg.norm(v)), 0.0)
+        frames.append(_frame(f, {**BASE, 1: ("white", tuple(p), True)}))
+        f += 1
+    assert abs(_end_error(frames, f, tuple(p))) <= 2
+
+
 @pytest.mark.parametrize("off_for", [2, 4])
 def test_misreads_off_a_stopped_ball_s_place_do_not_delay_the_end(
         off_for: int) -> None:

@@ -1249,3 +1249,20 @@ def test_a_colour_read_twice_is_not_a_ball_of_another_kind(
         probs[1, KINDS.index(BallKind.PINK)] = p_pink
         tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
     assert np.allclose(pt.reported_mm, there if moved else pink, atol=1.0)
+
+
+@pytest.mark.parametrize(("p_red", "tracked"), [
+    (0.54, True),  # the rest pink, and the pink is on its spot: a red
+    (0.2, False),  # all but surely the pink read twice: no red
+])
+def test_the_first_frame_s_sure_colours_are_taken_when_a_kind_is_read(
+        p_red: float, tracked: bool) -> None:
+    # seed 708: the apex red, beside the pink, read 0.54 red and 0.45 pink,
+    # got no track on the first frame, and nothing changed there to make it
+    # be searched again: the break's first contact was called a miss
+    tr = BallTracker(OFFICIAL)
+    d = _dets([("pink", 894.0, 0.0), ("red", 946.0, 0.0), ("white", -1100.0, 0.0)])
+    tr.update(_unsure(d, 1, "red", p_red))
+    reds = [t for t in tr.active() if t.kind == BallKind.RED]
+    assert bool(reds) == tracked
+    assert [t.kind for t in tr.active()].count(BallKind.PINK) == 1
