@@ -51,6 +51,13 @@ class TableSpec:
         corner_mouth_mm: Width of a corner pocket's opening between the jaws.
         middle_mouth_mm: Width of a middle pocket's opening between the jaws.
         ball_diameter_mm: Diameter of every ball.
+        corner_fall_depth_mm: How far beyond the corner (where the cushion-nose
+            lines meet), along its diagonal, lies the centre of a corner pocket's
+            fall: the hole a ball drops into.
+        corner_fall_radius_mm: A ball whose centre comes this near the fall's
+            centre drops (nearer the corner it can stop in the jaws, its centre
+            over the cushion lines). With the depth, pooltool's generic snooker
+            table, which ``sim`` plays on.
     """
 
     name: str
@@ -62,6 +69,8 @@ class TableSpec:
     corner_mouth_mm: float = 86.0
     middle_mouth_mm: float = 105.0
     ball_diameter_mm: float = BALL_DIAMETER_MM
+    corner_fall_depth_mm: float = 36.0
+    corner_fall_radius_mm: float = 43.0
 
     def __post_init__(self) -> None:
         if not (0 < self.width_mm < self.length_mm):
@@ -170,6 +179,13 @@ class TableSpec:
         points.update(self.spots)
         points.update(self.jaw_points)
         return points
+
+    def corner_falls(self) -> dict[Pocket, Point]:
+        """Centres of the corner pockets' falls (see ``corner_fall_depth_mm``)."""
+        d = self.corner_fall_depth_mm / math.sqrt(2.0)
+        return {p: (x + math.copysign(d, x), y + math.copysign(d, y))
+                for p, (x, y) in self.pockets.items()
+                if p not in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT)}
 
     def pocket_mouth(self, pocket: Pocket) -> float:
         """Width of a pocket's opening in mm."""

@@ -277,6 +277,8 @@ def _pt_table(table: TableSpec) -> Any:
             TABLE_SPECS[TableName.SNOOKER_GENERIC],
             l=table.length_mm / 1000.0,
             w=table.width_mm / 1000.0,
+            corner_pocket_depth=table.corner_fall_depth_mm / 1000.0,
+            corner_pocket_radius=table.corner_fall_radius_mm / 1000.0,
         )
         _CACHE[key] = pt.Table.from_table_specs(specs)
     return _CACHE[key]

@@ -87,11 +87,12 @@ the line of the cushion noses (but the dark opening makes false discs deeper in,
 and in the middle pockets' openings; a ball dropping in is lost a frame or two
 early, which the tracker allows)."""
 
-DEEP_JAWS_MARGIN_MM = 20.0
-"""Deeper still in a corner's jaws (seed 411's cue ball stopped 17 mm over the
-cushion line), a ball is kept only if ``DEEP_JAWS_SURE`` of its kind: the dark
-opening there makes discs read as red at 0.92 to 0.98 (seeds 411, 419), where
-that cue ball read as white at 0.9997."""
+DEEP_JAWS_MARGIN_MM = 30.0
+"""Deeper still in a corner's jaws, short of the pocket's fall
+(``TableSpec.corner_fall_radius_mm``), a ball is kept only if ``DEEP_JAWS_SURE``
+of its kind (seed 411's cue ball stopped 17 mm over the cushion line, seed 768's
+24.5 mm over the end one): the dark opening there makes discs read as red at
+0.92 to 0.98 (seeds 411, 419), where that cue ball read as white at 0.9997."""
 
 DEEP_JAWS_SURE = 0.995
 """See ``DEEP_JAWS_MARGIN_MM``."""
@@ -561,19 +562,21 @@ class BallDetector:
 
     def _on_table(self, xy_mm: np.ndarray) -> np.ndarray:
         """(N,) bool: centres where a ball can be: on the bed, or in a corner
-        pocket's jaws (``BED_MARGIN_MM``, ``DEEP_JAWS_MARGIN_MM``)."""
+        pocket's jaws short of its fall (``BED_MARGIN_MM``,
+        ``DEEP_JAWS_MARGIN_MM``; a middle pocket's opening has no jaws to stop
+        in, and makes false discs)."""
         spec = self.view.cal.spec
         r = spec.ball_radius
         if len(xy_mm) == 0:
             return np.zeros(0, bool)
         out = self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM)
         jaws = self.view.on_bed(xy_mm, margin_mm=DEEP_JAWS_MARGIN_MM) & ~out
-        for pocket, pt in spec.pockets.items():
-            if pocket.startswith("middle"):
-                continue  # a middle pocket's opening: false discs, no jaws to stop in
-            near = np.linalg.norm(xy_mm - np.asarray(pt), axis=1) < (
+        for pocket, fall in spec.corner_falls().items():
+            near = np.linalg.norm(xy_mm - np.asarray(spec.pockets[pocket]), axis=1) < (
                 0.5 * spec.pocket_mouth(pocket) + 2 * r)
-            out |= near & jaws
+            short = np.linalg.norm(xy_mm - np.asarray(fall), axis=1) > (
+                spec.corner_fall_radius_mm)
+            out |= near & jaws & short
         return out
 
     def learn_colours(

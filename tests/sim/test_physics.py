@@ -21,6 +21,18 @@ def test_frame_conversion_round_trip() -> None:
     np.testing.assert_allclose(_to_pt([[-1784.5, 889.0]], OFFICIAL), [[0.0, 0.0]])
 
 
+def test_the_corner_pockets_fall_where_the_table_geometry_says() -> None:
+    from sim.physics import _pt_table
+
+    table = _pt_table(OFFICIAL)
+    falls = OFFICIAL.corner_falls()
+    for pocket_id, name in (("lb", "baulk_left"), ("rt", "top_right")):
+        pocket = table.pockets[pocket_id]
+        centre = _to_table(np.asarray(pocket.center)[:2], OFFICIAL)[0]
+        np.testing.assert_allclose(centre, falls[name], atol=1e-6)
+        assert pocket.radius * 1000.0 == pytest.approx(OFFICIAL.corner_fall_radius_mm)
+
+
 def test_straight_pot_into_top_left() -> None:
     # Ball on the line to the top-left corner; white behind it on the same line.
     corner = np.array(OFFICIAL.pockets["top_left"])

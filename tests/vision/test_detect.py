@@ -119,7 +119,9 @@ def test_balls_fit_on_the_bed_or_in_a_corner_pockets_jaws() -> None:
         ((0.0, -hw + r + 30.0), True),        # well on the bed
         ((hl - 33.0, hw - r + 12.0), True),   # stopped in a corner pocket's jaws
         ((hl - r + 15.0, hw - r + 17.0), True),   # deep in them (seed 411)
-        ((hl - r + 24.0, hw - r + 24.0), False),  # deep in the corner's opening
+        ((hl - r + 24.5, hw - r + 10.9), True),   # deeper, by the end cushion (768)
+        ((hl - r + 24.0, hw - r + 24.0), False),  # over the pocket's fall
+        ((hl - r + 31.0, hw - r), False),          # in the end cushion's jaw
     ]
     xy = np.array([p for p, _ in cases])
     assert det._on_table(xy).tolist() == [ok for _, ok in cases]

@@ -795,3 +795,47 @@ def test_a_ball_hidden_by_a_passing_cue_ball_was_struck_only_if_it_left(
     vis[3:9, 1] = False  # and it hides the green
     ev = EventDetector().detect(_tracks(("white", "green", "red"), xy, vis))
     assert ev.first_contact == first
+
+
+def test_of_balls_passed_within_the_slack_the_one_run_into_was_struck() -> None:
+    # seed 793's break (the tracks as read): the cue ball's way passed the pink
+    # 5 mm wide of touching it, then ran 23 mm into a red of the pack; the
+    # pack was held still and the cue ball turned, so both were only weak
+    # contacts, one row apart, and the pink had been named (unknown)
+    white = [(-1070.1, -74.4)] * 3 + [
+        (-811.9, -71.9), (-556.7, -69.6), (-306.6, -67.2), (-61.3, -64.8),
+        (177.4, -62.8), (411.5, -60.5), (639.4, -58.7), (862.4, -57.0),
+        (992.4, -114.4), (1066.0, -205.4), (1139.8, -291.7), (1213.5, -371.0)]
+    t = len(white) + 10
+    xy = np.full((t, 5, 2), np.nan)
+    xy[:len(white), 0] = white
+    xy[len(white):, 0] = np.array(white[-1]) + np.outer(
+        np.arange(1, 11), (74.0, -80.0))
+    for k, place in enumerate([(892.2, -0.1), (943.8, 0.1), (990.3, -26.9),
+                               (1035.9, -52.2)], start=1):
+        xy[:, k] = place
+    ev = EventDetector().detect(_tracks(("white", "pink", "red", "red", "red"), xy))
+    assert ev.first_contact == ("red",)
+    assert Unknown.AMBIGUOUS_CONTACT not in ev.unknown
+
+
+def test_a_ball_set_off_at_the_cue_balls_turn_was_struck_though_pulled_off() -> None:
+    # seed 798 (the tracks as read): at 1.9 m/s the cue ball, blurred into the
+    # red it struck, was fitted 11 mm short of it and the red 19 mm beyond its
+    # place, as if the red had left before the cue ball came within reach;
+    # "turned off a ball that was not seen", a miss
+    white = [(1628.0, -463.0)] * 3 + [
+        (1543.0, -474.0), (1465.0, -486.0), (1388.0, -497.0), (1314.0, -506.0),
+        (1252.0, -515.0), (1194.0, -524.0), (1140.0, -531.0), (1097.0, -537.0),
+        (1045.0, -544.0), (988.0, -550.0), (949.0, -557.0), (901.0, -565.0),
+        (858.0, -571.0), (817.0, -574.0), (820.0, -555.0), (790.0, -559.0),
+        (775.0, -550.0), (759.0, -543.0), (741.0, -535.0), (725.0, -529.0),
+        (711.0, -524.0), (695.0, -516.0), (677.0, -509.0)]
+    red = [(750.8, -595.8)] * 16 + [
+        (738.0, -599.0), (728.0, -612.0), (696.0, -630.0), (665.0, -642.0),
+        (635.0, -657.0), (611.0, -666.0), (588.0, -677.0), (542.0, -687.0),
+        (520.0, -695.0), (500.0, -702.0)]
+    xy = np.stack([np.array(white), np.array(red)], axis=1)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert ev.first_contact == ("red",)
+    assert ev.first_contact_frame == 16

@@ -1266,3 +1266,50 @@ def test_the_first_frame_s_sure_colours_are_taken_when_a_kind_is_read(
     reds = [t for t in tr.active() if t.kind == BallKind.RED]
     assert bool(reds) == tracked
     assert [t.kind for t in tr.active()].count(BallKind.PINK) == 1
+
+
+@pytest.mark.parametrize(("p_black", "p_red", "taken"), [
+    (0.94, 0.033, False),  # surely the black: not the red's to take
+    (0.90, 0.08, True),    # a red read unsurely is still the red
+    (0.85, 0.03, True),    # nor surely another ball
+])
+def test_a_ball_at_rest_does_not_take_a_sighting_sure_of_another_kind(
+        p_black: float, p_red: float, taken: bool) -> None:
+    # seed 786's break: the black, knocked to where a red of the pack had
+    # stood, read 0.94 black and 0.033 red there, and that red's track took it
+    # for 400 frames; the red, 1.2 m up the table, got no track, and took
+    # another red's place when that one went into a pocket
+    tr = BallTracker(OFFICIAL)
+    place = (963.0, -25.0)
+    for _ in range(3):
+        tr.update(_dets([("red", *place), ("white", -1000.0, 0.0)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    for _ in range(5):
+        d = _dets([("black", *place), ("white", -1000.0, 0.0)])
+        probs = d.probs.copy()
+        probs[0, :] = 0.0
+        probs[0, KINDS.index(BallKind.BLACK)] = p_black
+        probs[0, KINDS.index(BallKind.RED)] = p_red
+        probs[0, KINDS.index(BallKind.BROWN)] = 1.0 - p_black - p_red
+        tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+    assert (red.status == TrackStatus.SEEN) == taken
+
+
+def test_a_red_blurred_past_its_colour_keeps_its_track_moving() -> None:
+    # a red at 4 m/s over a 1/60 s exposure reads 0.93 brown and 0.04 red
+    # (1080p overhead): not sure enough of another kind for a moving ball
+    tr = BallTracker(OFFICIAL)
+    for f in range(4):
+        tr.update(_dets([("red", -900.0 + 130 * f, 100.0),
+                         ("white", -1000.0, -300.0)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    for f in range(4, 10):
+        d = _dets([("red", -900.0 + 130 * f, 100.0), ("white", -1000.0, -300.0)])
+        probs = d.probs.copy()
+        probs[0, :] = 0.0
+        probs[0, KINDS.index(BallKind.BROWN)] = 0.93
+        probs[0, KINDS.index(BallKind.RED)] = 0.04
+        probs[0, NONE_CLASS] = 0.03
+        tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+        assert red.status == TrackStatus.SEEN
+    assert red.xy_mm[0] == pytest.approx(-900.0 + 130 * 9, abs=20.0)
