@@ -725,6 +725,25 @@ class EventDetector:
         return bool(abs(p[0]) > self.spec.half_length - r
                     or abs(p[1]) > self.spec.half_width - r)
 
+    def _ran_at_cushion(self, rows: np.ndarray, pts: np.ndarray, i: int) -> bool:
+        """Did a cushion turn the cue ball between sightings ``i`` and ``i + 1``?
+        Its approach to ``i``, run on from it or from the next sighting until
+        the one after, crosses a cushion's line, and it comes away from that
+        cushion (seed 809's white, off the left cushion between two
+        sightings, passed a red at rest by it 5 mm wide of touching, and the
+        red was named)."""
+        if i == 0 or i + 2 >= len(rows):
+            return False
+        v = (pts[i] - pts[i - 1]) / float(rows[i] - rows[i - 1])
+        out = (pts[i + 2] - pts[i + 1]) / float(rows[i + 2] - rows[i + 1])
+        r = self.spec.ball_radius
+        edge = np.array([self.spec.half_length - r, self.spec.half_width - r])
+        for k in (i, i + 1):
+            p = pts[k] + v * float(rows[k + 1] - rows[k])
+            if np.any((np.abs(p) > edge) & (v * out < 0)):
+                return True
+        return False
+
     def _deflected(self, rows: np.ndarray, pts: np.ndarray, i: int,
                    span: int = 1) -> bool:
         """Did the cue ball turn or slow sharply between sightings ``i`` and
@@ -918,8 +937,9 @@ class EventDetector:
                 else:
                     moved, _ = self._set_off(tr, held, j, t, t,
                                              held[rows[i], j] - _at(rows, pts, t))
-                turned = self._deflected(rows, pts, i) and not self._by_cushion(
-                    _at(rows, pts, t))
+                turned = self._deflected(rows, pts, i) and not (
+                    self._by_cushion(_at(rows, pts, t))
+                    or self._ran_at_cushion(rows, pts, i))
                 if moved or (moved is None and (turned or self._left_for_good(
                         tr, j, held[rows[i], j], rows[i], int(rows[i + 1])))):
                     found.append((t, j, i))

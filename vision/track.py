@@ -105,6 +105,9 @@ class Track:
             a feathered ball may be creeping to a new place a few mm off.
         left: ``(frame, (2,) mm)``: when the ball last set off, and the place
             it left (None: it has not moved since its track began).
+        in_jaws: Lost slowly going into a pocket's jaws, and held there a
+            while before it is potted (``TrackerConfig.jaws_wait_frames``): it
+            can only come back out of them.
     """
 
     track_id: int
@@ -132,6 +135,7 @@ class Track:
     unsure_unpot: list[int] = field(default_factory=list)
     touched_at: int = -1
     left: tuple[int, np.ndarray] | None = None
+    in_jaws: bool = False
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -576,6 +580,8 @@ class BallTracker:
                 # lost while moving: the motion model is no longer to be
                 # trusted (it may have struck a ball), only the reach
                 reach = min(reach, c.lost_gate_mm + c.lost_gate_step_mm * t.missed)
+                if t.in_jaws:  # (it can only come back out: ``_reacquire``)
+                    reach = min(reach, c.jaws_speed_mm * (t.missed + 1) + c.hold_mm)
                 near = near | (kp >= c.reacquire_prob)
                 if t.meas_mm is not None:
                     # nor its way: it may have come back off the jaws or a
@@ -816,7 +822,12 @@ class BallTracker:
                 else:
                     last = t.meas_mm if t.meas_mm is not None else t.xy_mm
                     d = float(np.linalg.norm(z - last))
-                    if d > c.reacquire_step_mm * (t.missed + 1):
+                    # (held in the jaws, it can only have come back out of
+                    # them, no faster than it went in: seeds 786's and 814's
+                    # reds, lost slowly into a top pocket, had their tracks
+                    # taken by reds 0.9 and 2.5 m away, and were not potted)
+                    step = c.jaws_speed_mm if t.in_jaws else c.reacquire_step_mm
+                    if d > step * (t.missed + 1):
                         continue
                 if d < best_d:
                     best, best_d = t, d
@@ -1284,6 +1295,7 @@ class BallTracker:
             # at 7 mm a frame in a middle pocket's mouth, came out 10 frames
             # on): held where last seen a while, hidden, before it is potted
             # (the stroke stays open meanwhile: it was rolling when last seen)
+            t.in_jaws = True
         # held where last seen (not near a pocket, or a while in its jaws)
         if t.meas_mm is not None:
             t.state[:2] = t.meas_mm
@@ -1320,6 +1332,7 @@ class BallTracker:
               ) -> None:
         t.status = TrackStatus.SEEN
         t.missed = 0
+        t.in_jaws = False
         t.seen_at = self._frame
         if not keep_meas:
             t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()

@@ -839,3 +839,34 @@ def test_a_ball_set_off_at_the_cue_balls_turn_was_struck_though_pulled_off() -> 
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert ev.first_contact == ("red",)
     assert ev.first_contact_frame == 16
+
+
+def test_a_turn_off_a_cushion_is_no_contact_with_a_ball_by_it() -> None:
+    # seed 809 (the cue ball's path as read): off the left cushion between two
+    # sightings, the cue ball passed a red at rest by it 5 mm wide of touching;
+    # the turn was taken for a contact with the red (seen still), and the
+    # black, struck 25 frames on, was not named
+    white = [(1000.0, 202.0)] * 3 + [
+        (1055.0, 260.0), (1105.0, 317.0), (1156.0, 371.0), (1203.0, 412.0),
+        (1246.0, 458.0), (1294.0, 505.0), (1338.0, 549.0), (1385.0, 601.0),
+        (1429.0, 645.0), (1473.0, 689.0), (1517.0, 735.0), (1563.0, 786.0),
+        (1609.0, 829.0), (np.nan, np.nan), (1659.0, 814.0), (1688.0, 786.0),
+        (1708.0, 753.0), (np.nan, np.nan), (1751.0, 701.0), (1743.0, 657.0),
+        (1728.0, 622.0), (1713.0, 588.0), (1698.0, 559.0), (1677.0, 524.0),
+        (1663.0, 488.0)]
+    way = np.array([-14.0, -36.0])
+    white += [tuple(np.array(white[-1]) + way * k) for k in range(1, 6)]
+    contact = np.array(white[-1])
+    black = contact + 2 * OFFICIAL.ball_radius * way / np.linalg.norm(way)
+    white += [tuple(contact)] * 10
+    t = len(white)
+    xy = np.full((t, 3, 2), np.nan)
+    xy[:, 0] = white
+    xy[:, 1] = (1559.7, 857.0)
+    xy[:, 2] = black
+    hit = t - 10
+    xy[hit:, 2] = black + np.outer(np.arange(1, 11), 30.0 * way / np.linalg.norm(way))
+    vis = ~np.isnan(xy[..., 0])
+    xy[:, 0] = np.where(np.isnan(xy[:, 0]), np.roll(xy[:, 0], 1, axis=0), xy[:, 0])
+    ev = EventDetector().detect(_tracks(("white", "red", "black"), xy, vis))
+    assert ev.first_contact == ("black",)

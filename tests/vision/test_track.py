@@ -1313,3 +1313,19 @@ def test_a_red_blurred_past_its_colour_keeps_its_track_moving() -> None:
         tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
         assert red.status == TrackStatus.SEEN
     assert red.xy_mm[0] == pytest.approx(-900.0 + 130 * 9, abs=20.0)
+
+
+def test_a_ball_held_in_the_jaws_is_not_taken_back_far_away() -> None:
+    # seeds 786 and 814: a red lost slowly into a top pocket's jaws, held there
+    # before it is potted, had its track taken by a red seen 0.9 to 2.5 m away
+    # (one with no track of its own); the pot was missed
+    tr = BallTracker(OFFICIAL)
+    for f in range(12):
+        tr.update(_dets([("red", 25.0 - 4.4 * (11 - f), -870.0 + 5.6 * (11 - f)),
+                         ("white", 0, 300)]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    far = (900.0, -500.0)
+    for f in range(tr.config.jaws_wait_frames + 2):
+        tr.update(_dets([("white", 0, 300)] + ([("red", *far)] if f >= 6 else [])))
+    assert red.status == TrackStatus.POTTED
+    assert red.potted_at == 12 + tr.config.jaws_wait_frames
