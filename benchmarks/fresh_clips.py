@@ -23,7 +23,8 @@ out, scored once, then studied), ``681-700`` and ``701-720`` (held out, scored
 once; some of their mistakes studied), ``721-740``, ``741-760`` and
 ``761-780`` (each held out, scored once, then studied: session 15),
 ``781-800`` and ``801-820`` (each held out, scored once, then studied) and
-``821-840`` (held out, scored once: session 16), and ``--cuts --seeds 402,404,406`` for camera cuts.
+``821-840`` (held out, scored once: session 16), and
+``--cuts --seeds 402,404,406`` for camera cuts.
 
 """
 
