@@ -325,6 +325,11 @@ def _ray_hit(p: np.ndarray, d: np.ndarray, c: np.ndarray, r: float) -> float | N
     return u if 0.0 <= u <= 1.0 else None
 
 
+TURN_REACH_MM = 40.0
+"""A ball whose place lies within two radii and this of the cue ball's sharp turn
+can explain it (``EventDetector._unexplained_turn``, ``_set_off_at_turn``)."""
+
+
 class EventDetector:
     """Finds the events of strokes.
 
@@ -451,8 +456,10 @@ class EventDetector:
         return rows[chain], pts[chain]
 
     def _segment_hits(self, rows: np.ndarray, pts: np.ndarray, i: int,
-                      anchors: np.ndarray) -> list[tuple[float, int, bool]]:
-        """Contacts of the path's segment ``i`` with balls at ``anchors``.
+                      anchors: np.ndarray, slack_mm: float | None = None
+                      ) -> list[tuple[float, int, bool]]:
+        """Contacts of the path's segment ``i`` with balls at ``anchors``, within
+        two radii and ``slack_mm`` (``contact_tol_mm`` when None).
 
         The segment joins two sightings; when the cue ball deflects between them
         the chord cuts the corner, so its approach (the previous segment's
@@ -464,7 +471,8 @@ class EventDetector:
             only the approach followed on).
         """
         c = self.config
-        r2 = 2 * self.spec.ball_radius
+        reach = 2 * self.spec.ball_radius + (
+            c.contact_tol_mm if slack_mm is None else slack_mm)
         pa, pb = pts[i], pts[i + 1]
         span = float(rows[i + 1] - rows[i])
         ray = None
@@ -479,7 +487,7 @@ class EventDetector:
             for d in (pb - pa, ray):
                 if d is None:
                     continue
-                u = _ray_hit(pa, d, q, r2 + c.contact_tol_mm)
+                u = _ray_hit(pa, d, q, reach)
                 chord = chord or (u is not None and d is not ray)
                 if u is not None and (best is None or u < best):
                     best = u
@@ -487,18 +495,6 @@ class EventDetector:
                 out.append((float(rows[i]) + span * best, k, chord))
         out.sort()
         return out
-
-    def _runs_into(self, rows: np.ndarray, pts: np.ndarray, i: int,
-                   q: np.ndarray) -> bool:
-        """Does the cue ball's segment ``i`` (its chord, or its approach followed
-        on: ``_segment_hits``) come within two radii of a ball at ``q``, without
-        the slack ``contact_tol_mm``?"""
-        r2 = 2 * self.spec.ball_radius
-        span = float(rows[i + 1] - rows[i])
-        ways = [pts[i + 1] - pts[i]]
-        if i > 0:
-            ways.append((pts[i] - pts[i - 1]) / float(rows[i] - rows[i - 1]) * span)
-        return any(_ray_hit(pts[i], d, q, r2) is not None for d in ways)
 
     def _set_off(self, tr: StrokeTracks, held: np.ndarray, j: int, lo: float,
                  hi: float, push: np.ndarray | None = None, window: int = 12
@@ -842,7 +838,7 @@ class EventDetector:
             such ball; or None.
         """
         c = self.config
-        near = 2 * self.spec.ball_radius + 40.0
+        near = 2 * self.spec.ball_radius + TURN_REACH_MM
         best: tuple[float, int, int] | None = None
         for j in range(len(tr.kinds)):
             place = tr.before_mm[j]
@@ -875,7 +871,7 @@ class EventDetector:
         """Index in ``rows`` of a sharp turn of the cue ball's path before row
         ``until``, away from the cushions, the pockets' jaws and every tracked
         ball; None."""
-        near = 2 * self.spec.ball_radius + 40.0
+        near = 2 * self.spec.ball_radius + TURN_REACH_MM
         for i in range(2, len(rows) - 3):
             if rows[i + 1] >= until:
                 break
@@ -983,7 +979,8 @@ class EventDetector:
             # runs into, the latter (seed 793's break: the way passed the pink
             # 5 mm wide of touching, then ran 23 mm into a red of the pack)
             into = [(t, j) for t, j, i in weak if t - t0 <= 1.0
-                    and self._runs_into(rows, pts, i, held[rows[i], j])]
+                    and self._segment_hits(rows, pts, i, held[rows[i], j][None],
+                                           slack_mm=0.0)]
             if len({tr.kinds[j] for _, j in into}) == 1:
                 return ((tr.kinds[into[0][1]],), math.ceil(into[0][0] - 1e-9),
                         0.6, None)
