@@ -46,6 +46,9 @@ from vision.detections import Detections
 from vision.kinds import KINDS, MAX_COUNT, NONE_CLASS, BallKind
 
 INF = 1e6
+OVERLAP_SHARE = 0.9
+"""Two balls whose image discs lie nearer than this share of their radii's sum
+overlap (one hides part of the other); touching balls seen from above do not."""
 
 TAKEN_SHARE = 0.25
 """A detection with less than this share of its probability left once the
@@ -301,6 +304,10 @@ class TrackerConfig:
             measured way 2.7 mm wide of touching).
         lately_frames: A ball lost moving this many frames ago or fewer may
             still be moving (``_cue_ball_alone``).
+        creep_step_mm: A ball at rest touched at most ``creep_touch_frames``
+            ago whose sightings near its place go steadily farther from it by
+            this much a frame or more is creeping off it (``_creeping``).
+        creep_touch_frames: See ``creep_step_mm``.
         balance_frames: A ball at rest in a pocket's jaws that goes from sight
             dropped only if it came to rest (or was touched) at most this many
             frames before: it balanced a moment on the edge.
@@ -364,6 +371,8 @@ class TrackerConfig:
     feather_mm: float = 10.0
     balance_frames: int = 60
     lately_frames: int = 30
+    creep_step_mm: float = 0.7
+    creep_touch_frames: int = 30
 
 
 @dataclass
@@ -517,9 +526,19 @@ class BallTracker:
         dist = np.linalg.norm(d, axis=1)
         kp = probs[:, KINDS.index(t.kind)]
         if t.status == TrackStatus.POTTED:
-            # found potted a moment ago: seen again where it vanished?
+            # found potted a moment ago: seen again where it vanished, or in
+            # the mouth of the pocket it went for? (one that rattled in the
+            # jaws comes back out of them: seed 844's red, lost 220 mm short
+            # of a far corner at 35 mm a frame, hit both jaws and came out
+            # 170 mm from where it was last seen; a new track took it, and it
+            # was called potted)
             assert t.meas_mm is not None
             dist = np.linalg.norm(z - t.meas_mm, axis=1)
+            pocket = self._pockets[np.argmin(np.linalg.norm(
+                self._pockets - t.meas_mm, axis=1))]
+            mouth = np.linalg.norm(z - pocket, axis=1)
+            # (as near it as one lost is potted)
+            dist = np.where(mouth <= c.pocket_mm, np.minimum(dist, mouth), dist)
             m = dist / (2 * c.meas_sigma_mm)
             allowed = (dist < c.unpot_mm) & (kp >= c.min_ball_prob)
         elif t.anchor is not None:
@@ -926,6 +945,9 @@ class BallTracker:
                 t.rolling = []
                 t.recent.append(z.copy())
                 t.near.append((self._frame, z.copy()))
+                if self._creeping(t):
+                    self._set_moving(t, list(t.near), dets, j)
+                    return True
                 self._refine_anchor(t)
                 self._seen(t, dets, j)
                 return True
@@ -1155,6 +1177,38 @@ class BallTracker:
             out.insert(0, (f, p))
             nxt_f, nxt = f, p
         return out
+
+    def _creeping(self, t: Track) -> bool:
+        """Is ``t``, at rest and lately touched (``Track.touched_at``), creeping
+        off its place? Its sightings near it (``Track.near``), in successive
+        frames, each ``creep_step_mm`` or more farther from it than the last,
+        go on one line, and no ball overlaps it in the image to pull a disc
+        fitted across both (seed 823's black, nudged by the white's last roll, crept
+        17 mm at 1.5 mm a frame: held at its place, it was at rest to the
+        stroke, which was closed 12 frames early with the white read touching
+        it where it had stood)."""
+        c = self.config
+        if t.touched_at < 0 or self._frame - t.touched_at > c.creep_touch_frames:
+            return False
+        if len(t.near) < t.near.maxlen:  # type: ignore[operator]
+            return False
+        frames = [f for f, _ in t.near]
+        if frames[-1] - frames[0] != len(frames) - 1:
+            return False
+        a = t.anchor
+        assert a is not None
+        off = np.array([p for _, p in t.near]) - a
+        dist = np.linalg.norm(off, axis=1)
+        if np.diff(dist).min() < c.creep_step_mm:
+            return False
+        steps = np.diff(off, axis=0)
+        n = np.linalg.norm(steps, axis=1)
+        cos = np.sum(steps[1:] * steps[:-1], axis=1) / np.maximum(
+            n[1:] * n[:-1], 1e-9)
+        if cos.min() < 0.7:
+            return False
+        return not any(float(np.linalg.norm(u.xy_px - t.xy_px)) < OVERLAP_SHARE * (
+            u.radius_px + t.radius_px) for u in self.active() if u is not t)
 
     def _refine_anchor(self, t: Track) -> None:
         """Follow a small, steady offset of the detections (a ball settling)."""

@@ -1329,3 +1329,57 @@ def test_a_ball_held_in_the_jaws_is_not_taken_back_far_away() -> None:
         tr.update(_dets([("white", 0, 300)] + ([("red", *far)] if f >= 6 else [])))
     assert red.status == TrackStatus.POTTED
     assert red.potted_at == 12 + tr.config.jaws_wait_frames
+
+
+@pytest.mark.parametrize(("stop_gap_mm", "followed"), [
+    (52.5, True),    # the white stops against the black: nudged, it creeps off
+    (200.0, False),  # the white stops well short: nothing touched the black
+    (20.0, False),   # the white's disc over the black's in the image
+])
+def test_a_touched_ball_creeping_off_its_place_is_followed(
+        stop_gap_mm: float, followed: bool) -> None:
+    # seed 823: the black, nudged by the white's last roll, crept 17 mm at 1.5
+    # mm a frame; held at its place, it was taken for at rest, the stroke was
+    # closed 12 frames early and the white read as touching it there
+    tr = BallTracker(OFFICIAL)
+    black = np.array([1460.0, 0.0])
+    stop = black[0] - stop_gap_mm
+    for f in range(30):  # the white rolls up at 10 mm a frame and stops
+        x = min(stop - 290.0 + 10.0 * f, stop)
+        tr.update(_dets([("white", x, 0.0), ("black", *black), ("blue", 0, 0)]))
+        if x == stop:
+            break
+    bt = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert bt.anchor is not None
+    for f in range(1, 8):  # the sightings creep off at 1.5 mm a frame
+        tr.update(_dets([("white", stop, 0.0), ("black", *(black + (1.5 * f, 0.0))),
+                         ("blue", 0, 0)]))
+    held = abs(bt.reported_mm[0] - black[0]) < 0.5
+    assert held != followed
+    if followed:
+        assert bt.reported_mm[0] == pytest.approx(black[0] + 10.5, abs=1.5)
+
+
+@pytest.mark.parametrize(("out_at", "kept"), [
+    ((-35.0, 48.0), True),    # back out of the jaws it went for
+    ((-35.0, 160.0), False),  # a red beyond them, along the side cushion
+])
+def test_a_ball_lost_short_of_a_pocket_and_seen_back_out_of_it_keeps_its_track(
+        out_at: tuple[float, float], kept: bool) -> None:
+    # seed 844: a red at 35 mm a frame along the top cushion, lost 220 mm short
+    # of the far corner, hit both jaws and came back out 170 mm from where it
+    # was last seen: a new track took it there, and the red was called potted
+    tr = BallTracker(OFFICIAL)
+    corner = np.array(OFFICIAL.pockets["top_right"])
+    for f in range(8):
+        tr.update(_dets([("red", *(corner + (-48.0, 470.0 - 35.0 * f))),
+                         ("white", 0, 300)]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    for _ in range(9):  # in the jaws, unseen
+        tr.update(_dets([("white", 0, 300)]))
+    assert red.status == TrackStatus.POTTED
+    for f in range(4):
+        tr.update(_dets([("red", *(corner + out_at + (-12.0 * f, 3.0 * f))),
+                         ("white", 0, 300)]))
+    assert (red.status == TrackStatus.SEEN) == kept
+    assert len([t for t in tr.active() if t.kind == BallKind.RED]) == 1
