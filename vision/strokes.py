@@ -621,6 +621,15 @@ class StrokeSegmenter:
         n = len(self._stroke)
         if n > c.max_stroke_s * c.fps:
             return [self._close(n - 1)]
+        k = self._struck_again()
+        if k is not None:
+            # the stroke was over before the cue ball was struck again: close
+            # it there, and take the frames since as at rest
+            later = self._stroke[k:]
+            out = [self._close(k - 1)]
+            for f in later:
+                out += self.push(f)
+            return out
         if self._stroke[-1].frame - self._start < c.confirm + 2 or n < c.rest_frames:
             return []
         if self._stroke[-1].frame - self._begun < c.rest_frames:
@@ -645,6 +654,44 @@ class StrokeSegmenter:
             elif self._lost_moving(int(tid)):
                 return []
         return [self._close(n - 1)]
+
+    def _struck_again(self) -> int | None:
+        """Row of ``self._stroke`` where the cue ball, all but still over a rest
+        window with every other ball still, set off again: the last
+        ``STRUCK_STEPS`` steps each ``start_mm`` or more on one line. Nothing
+        on the table can have done that: the cue struck it, and a new stroke
+        began (seed 846's white, stopped under the player's head as he came to
+        address it, was read off by up to 10 mm for a second: taken to be
+        moving, it held the break open, and the next stroke, a pot, was part of
+        it). None when it did not."""
+        c = self.config
+        n = len(self._stroke)
+        k = n - STRUCK_STEPS
+        if k - c.rest_frames < 1 or self._stroke[-1].frame - self._begun < (
+                2 * c.rest_frames):
+            return None
+        jump = self._stroke[k - 1:]
+        pts = self._white_track(jump)
+        if len(pts) < len(jump):
+            return None
+        steps = np.diff(np.array(pts), axis=0)
+        size = np.linalg.norm(steps, axis=1)
+        if size.min() < c.start_mm or float(np.linalg.norm(steps.sum(axis=0))) < (
+                0.9 * float(size.sum())):
+            return None
+        window = self._stroke[k - c.rest_frames:k]
+        pts = self._white_track(window)
+        if len(pts) < len(window) // 2:
+            return None
+        crawl = np.linalg.norm(np.diff(np.array(pts), axis=0), axis=1)
+        if float(np.median(crawl)) > 0.5 * c.moving_mm:
+            return None
+        wid = int(jump[-1].ids[jump[-1].white()])  # type: ignore[index]
+        for tid in window[-1].ids:
+            if int(tid) != wid and (_moving(window, int(tid), c.still_mm)
+                                    or self._lost_moving(int(tid))):
+                return None
+        return k
 
     def _lost_moving(self, tid: int) -> bool:
         """The ball was rolling when last seen, less than ``lost_moving_s`` ago
@@ -687,6 +734,11 @@ class StrokeSegmenter:
             self._rest.kind[int(tid)] = lastf.kinds[j]
         self._in_hand = lastf.white() is None
         return tracks
+
+
+STRUCK_STEPS = 3
+"""Steps of the cue ball, each ``SegmenterConfig.start_mm`` or more, that show it
+struck again (``StrokeSegmenter._struck_again``)."""
 
 
 def _still_into(frames: list[BallFrame], i: int, still_mm: float) -> bool:

@@ -579,3 +579,40 @@ def test_rolls_to_rest_read_with_noise_end_within_two_frames() -> None:
             f += 1
         errors.append(_end_error(frames, f, (x, -100.0)))
     assert sum(abs(e) <= 2 for e in errors) >= 18, errors
+
+
+@pytest.mark.parametrize(("others_still", "strokes"), [
+    (True, 2),    # struck again: a new stroke
+    (False, 1),   # the blue rolls on: it may have struck the white
+])
+def test_cue_ball_read_off_its_place_then_struck_again_makes_a_new_stroke(
+        others_still: bool, strokes: int) -> None:
+    # seed 846: the white, stopped under the player's head as he came to
+    # address it, was read up to 10 mm off for a second; taken to be moving,
+    # it held the break open, and the next stroke (a pot) was part of it
+    still = [_frame(f, BASE) for f in range(40)]
+    rolled = _rolling_white(40, 30)
+    x = rolled[-1].xy_mm[rolled[-1].lookup[1]][0]
+    jitter = [0.0, -9.5, -7.6, -6.5, -4.7, -5.9, -7.0, -2.5, -1.8, 0.1, -0.9, 0.1,
+              1.1, 0.8, 3.3, 3.2, 3.1, 2.8, 3.9, 9.0, 0.4, 0.4, -1.1, -0.6, -0.5,
+              -0.4, -0.4, -0.1, -0.1, -0.1]
+    blue = 0.0
+    addressed = []
+    for i, dx in enumerate(jitter):
+        blue += 0.0 if others_still else 3.0
+        addressed.append(_frame(70 + i, {**BASE, 1: ("white", (x + dx, -100.0), True),
+                                         2: ("blue", (blue, 0.0), True)}))
+    struck = [_frame(100 + i, {**BASE, 1: ("white", (x + 60.0 * (i + 1), -100.0),
+                                           True),
+                               2: ("blue", (blue, 0.0), True)}) for i in range(40)]
+    for i in range(15, 40):  # the second stroke's white comes to rest
+        struck[i] = _frame(100 + i, {**BASE, 1: ("white", (x + 60.0 * 15, -100.0),
+                                                 True),
+                                     2: ("blue", (blue, 0.0), True)})
+    rest = [_frame(140 + i, {**BASE, 1: ("white", (x + 900.0, -100.0), True),
+                             2: ("blue", (blue, 0.0), True)}) for i in range(30)]
+    found, _ = _run(still + rolled + addressed + struck + rest)
+    assert len(found) == strokes
+    assert found[0].start_frame == 40
+    if strokes == 2:
+        assert found[1].start_frame == 99
