@@ -205,6 +205,10 @@ class EventConfig:
             by at most this share (plus a radius).
         knock_deg: A struck ball never seen again went into a pocket within
             this angle of the line of centres at the contact (``_knocked_in``).
+        throw_deg: A struck ball leaves up to this far off the line of centres,
+            turned towards the cue ball's way (the throw of a cut: ball on
+            ball friction, 0.05 on the simulator's balls, turns it 2-3
+            degrees).
         off_speed_mm: A ball gone from sight by a cushion left the table only
             if it ran at the cushion at least this fast (mm a frame); slower
             (along a cushion under a score bar) it was hidden.
@@ -243,6 +247,7 @@ class EventConfig:
     path_lookback: int = 90
     detour_share: float = 0.1
     knock_deg: float = 30.0
+    throw_deg: float = 3.0
     off_speed_mm: float = 20.0
     over_rows: float = 2.5
     put_back_mm: float = 300.0
@@ -1191,12 +1196,45 @@ class EventDetector:
             # farther: struck too hard to be seen (a blur, past the detector)
             # on a straight way that leaves the bed through a pocket's opening
             # (seed 731's pink, struck at 2.5 m/s 2.5 m from a baulk corner,
-            # was seen only in its jaws; held at its place, it was not potted)
-            aimed = self._aimed_pocket(q, push * c.off_speed_mm, math.inf)
-            if aimed is not None:
-                out.append((j, fc_row + 1, EventKind.POT, Pocket(aimed).value,
-                            0.3, Unknown.POCKET_UNSEEN))
+            # was seen only in its jaws; held at its place, it was not potted),
+            # thrown a little off it towards the cue ball's way (seed 871's
+            # black, cut 15 degrees into a middle pocket 1.7 m away, left 2.4
+            # degrees off the line of centres, which met the side cushion
+            # 170 mm from the pocket)
+            for way in self._thrown(push, self._way_in(rows, pts, fc_row)):
+                aimed = self._aimed_pocket(q, way * c.off_speed_mm, math.inf)
+                if aimed is not None:
+                    out.append((j, fc_row + 1, EventKind.POT,
+                                Pocket(aimed).value, 0.3, Unknown.POCKET_UNSEEN))
+                    break
         return out
+
+    def _thrown(self, push: np.ndarray, came: np.ndarray | None
+                ) -> list[np.ndarray]:
+        """Ways (unit (2,)) a ball struck along the unit line of centres
+        ``push`` may leave: along it, then turned towards the cue ball's way
+        in, ``came`` (None: unknown), by half and all of ``throw_deg``."""
+        if came is None:
+            return [push]
+        side = math.copysign(1.0, float(push[0] * came[1] - push[1] * came[0]))
+        ways = [push]
+        for share in (0.5, 1.0):
+            a = side * math.radians(share * self.config.throw_deg)
+            cos, sin = math.cos(a), math.sin(a)
+            ways.append(np.array([cos * push[0] - sin * push[1],
+                                  sin * push[0] + cos * push[1]]))
+        return ways
+
+    @staticmethod
+    def _way_in(rows: np.ndarray, pts: np.ndarray, row: int) -> np.ndarray | None:
+        """Unit (2,) way the cue ball came to a contact in ``row``, from its
+        last two sightings before it (None with fewer, or none apart)."""
+        before = np.flatnonzero(rows < row)
+        if len(before) < 2:
+            return None
+        step = pts[before[-1]] - pts[before[-2]]
+        n = float(np.linalg.norm(step))
+        return step / n if n > 1e-9 else None
 
     @staticmethod
     def _contact_point(rows: np.ndarray, pts: np.ndarray, row: int, q: np.ndarray,

@@ -449,6 +449,35 @@ def test_a_ball_struck_too_fast_to_be_seen_went_where_its_line_ran(
         assert Unknown.POCKET_UNSEEN in ev.unknown
 
 
+@pytest.mark.parametrize(("cut_deg", "potted"), [
+    (-15.0, True),   # thrown off the line of centres towards the pocket
+    (15.0, False),   # the same line, thrown away from it
+])
+def test_a_ball_struck_too_fast_to_be_seen_is_thrown_towards_the_cue_balls_way(
+        cut_deg: float, potted: bool) -> None:
+    # seed 871: the black, cut 15 degrees from its spot into the middle-right
+    # pocket 1.7 m away, left 2.4 degrees off the line of centres, which meets
+    # the side cushion 170 mm short of the pocket; never seen again, it was held
+    # on its spot and the pot was missed
+    black = np.array(OFFICIAL.spots["black"])
+    line = np.radians(-146.3)
+    push = np.array([np.cos(line), np.sin(line)])
+    came = np.array([np.cos(line + np.radians(cut_deg)),
+                     np.sin(line + np.radians(cut_deg))])
+    contact = black - R2 * push
+    t = 40
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = black
+    xy[:2, 0] = contact - 400.0 * came
+    xy[2:13, 0] = _line(tuple(contact - 400.0 * came), tuple(contact), 11)
+    xy[13:, 0] = contact  # stunned: stopped dead
+    vis = np.ones((t, 2), bool)
+    vis[13:, 1] = False  # never seen again: held where it stood
+    ev = EventDetector().detect(_tracks(("white", "black"), xy, vis))
+    assert ev.first_contact == ("black",)
+    assert ev.potted == ((("black", "middle_right"),) if potted else ())
+
+
 @pytest.mark.parametrize("side", [1.0, -1.0])
 def test_a_ball_knocked_in_is_pushed_along_the_cue_balls_line_in(side: float) -> None:
     # seed 455: the cue ball reached a red 95 mm from a corner between two
