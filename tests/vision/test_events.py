@@ -417,6 +417,21 @@ def test_struck_ball_never_seen_again_by_a_pocket(
     assert ("red" in dict(ev.positions)) == (not potted)
 
 
+def _stunned_into(kind: str, ball: np.ndarray, contact: np.ndarray,
+                  came: np.ndarray, t: int = 40) -> StrokeTracks:
+    """The cue ball run 400 mm along unit ``came`` to ``contact`` (mm) with the
+    ball of ``kind`` at ``ball``, stopped dead there; the ball struck too fast
+    to be seen, never seen again (held where it stood)."""
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = ball
+    xy[:2, 0] = contact - 400.0 * came
+    xy[2:13, 0] = _line(tuple(contact - 400.0 * came), tuple(contact), 11)
+    xy[13:, 0] = contact
+    vis = np.ones((t, 2), bool)
+    vis[13:, 1] = False
+    return _tracks(("white", kind), xy, vis)
+
+
 @pytest.mark.parametrize(("angle_deg", "potted"), [
     (0.0, True),  # its line of centres runs into the baulk-right pocket
     (8.0, False),  # runs into the baulk cushion, short of the pocket
@@ -431,16 +446,8 @@ def test_a_ball_struck_too_fast_to_be_seen_went_where_its_line_ran(
     a = np.radians(angle_deg)
     way = np.array([way[0] * np.cos(a) - way[1] * np.sin(a),
                     way[0] * np.sin(a) + way[1] * np.cos(a)])
-    t = 40
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = pink
-    contact = pink - (R2 - 1.0) * way
-    xy[:2, 0] = contact - 400.0 * way
-    xy[2:13, 0] = _line(tuple(contact - 400.0 * way), tuple(contact), 11)
-    xy[13:, 0] = contact  # stunned: stopped dead
-    vis = np.ones((t, 2), bool)
-    vis[13:, 1] = False  # never seen again: held where it stood
-    ev = EventDetector().detect(_tracks(("white", "pink"), xy, vis))
+    ev = EventDetector().detect(
+        _stunned_into("pink", pink, pink - (R2 - 1.0) * way, way))
     assert ev.first_contact == ("pink",)
     assert ev.potted == ((("pink", "baulk_right"),) if potted else ())
     if potted:
@@ -464,16 +471,8 @@ def test_a_ball_struck_too_fast_to_be_seen_is_thrown_towards_the_cue_balls_way(
     push = np.array([np.cos(line), np.sin(line)])
     came = np.array([np.cos(line + np.radians(cut_deg)),
                      np.sin(line + np.radians(cut_deg))])
-    contact = black - R2 * push
-    t = 40
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = black
-    xy[:2, 0] = contact - 400.0 * came
-    xy[2:13, 0] = _line(tuple(contact - 400.0 * came), tuple(contact), 11)
-    xy[13:, 0] = contact  # stunned: stopped dead
-    vis = np.ones((t, 2), bool)
-    vis[13:, 1] = False  # never seen again: held where it stood
-    ev = EventDetector().detect(_tracks(("white", "black"), xy, vis))
+    ev = EventDetector().detect(
+        _stunned_into("black", black, black - R2 * push, came))
     assert ev.first_contact == ("black",)
     assert ev.potted == ((("black", "middle_right"),) if potted else ())
 
