@@ -22,8 +22,9 @@ and ``521-540`` (each held out, scored once, then studied), ``541-560`` and
 out, scored once, then studied), ``681-700`` and ``701-720`` (held out, scored
 once; some of their mistakes studied), ``721-740``, ``741-760`` and
 ``761-780`` (each held out, scored once, then studied: session 15),
-``781-800`` and ``801-820`` (each held out, scored once, then studied) and
-``821-840`` (held out, scored once: session 16), and
+``781-800``, ``801-820`` and ``821-840`` (each held out, scored once, then
+studied), ``841-860`` and ``861-880`` (held out, scored once, then studied)
+and ``881-900`` (held out, scored once: session 17), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
 
 """
