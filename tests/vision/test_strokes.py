@@ -623,3 +623,26 @@ def test_cue_ball_read_off_its_place_then_struck_again_makes_a_new_stroke(
     assert found[0].start_frame == 40
     if strokes == 2:
         assert found[1].start_frame == 99
+
+
+@pytest.mark.parametrize("kissed", [True, False])
+def test_a_ball_slowed_by_a_light_hit_late_in_its_roll_ends_when_it_stops(
+        kissed: bool) -> None:
+    # seeds 739 and 801: a ball rolling to rest, slowed at once by a light kiss
+    # (seed 801's red, 5.4 to 2.0 mm a frame, 17 frames before it stopped): its
+    # speed over the last 25 frames of motion, run on, stopped it 4-5 frames late
+    decel = 98.0 / 900
+    x, v = -1100.0, 6.0
+    frames = [_frame(g, BASE) for g in range(20)]
+    f = 20
+    while True:
+        if f > 20:
+            v = max(v - decel, 0.0)
+        if kissed and 2.0 < v <= 3.0:
+            v = 2.0
+        if v == 0.0:
+            break
+        x += v
+        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
+        f += 1
+    assert abs(_end_error(frames, f, (x, -100.0))) <= 1
