@@ -330,6 +330,17 @@ def _ray_hit(p: np.ndarray, d: np.ndarray, c: np.ndarray, r: float) -> float | N
     return u if 0.0 <= u <= 1.0 else None
 
 
+def _line_in(rows: np.ndarray, pts: np.ndarray, row: int
+             ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The cue ball's line in to a contact in ``row``, from its last two
+    sightings before it: ``((2,) the last, (2,) mm a row)``; None with fewer."""
+    before = np.flatnonzero(rows < row)
+    if len(before) < 2:
+        return None
+    a, b = before[-2], before[-1]
+    return pts[b], (pts[b] - pts[a]) / float(rows[b] - rows[a])
+
+
 TURN_REACH_MM = 40.0
 """A ball whose place lies within two radii and this of the cue ball's sharp turn
 can explain it (``EventDetector._unexplained_turn``, ``_set_off_at_turn``)."""
@@ -1227,32 +1238,30 @@ class EventDetector:
 
     @staticmethod
     def _way_in(rows: np.ndarray, pts: np.ndarray, row: int) -> np.ndarray | None:
-        """Unit (2,) way the cue ball came to a contact in ``row``, from its
-        last two sightings before it (None with fewer, or none apart)."""
-        before = np.flatnonzero(rows < row)
-        if len(before) < 2:
+        """Unit (2,) way the cue ball came to a contact in ``row`` (``_line_in``;
+        None without one, or with its sightings not apart)."""
+        line = _line_in(rows, pts, row)
+        if line is None:
             return None
-        step = pts[before[-1]] - pts[before[-2]]
-        n = float(np.linalg.norm(step))
-        return step / n if n > 1e-9 else None
+        n = float(np.linalg.norm(line[1]))
+        return line[1] / n if n > 1e-9 else None
 
     @staticmethod
     def _contact_point(rows: np.ndarray, pts: np.ndarray, row: int, q: np.ndarray,
                        r2: float) -> np.ndarray:
         """(2,) where the cue ball, coming along its path (``rows``, ``pts``) to
-        a contact in ``row``, touched the ball at ``q``: its line in from the
-        last two sightings before, run on to ``r2`` from ``q`` (the sighting at
-        the contact's row has already turned off it: seed 455's red, knocked
-        into a corner 95 mm away, was pushed 39 degrees off the pocket by that
+        a contact in ``row``, touched the ball at ``q``: its line in
+        (``_line_in``), run on to ``r2`` from ``q`` (the sighting at the
+        contact's row has already turned off it: seed 455's red, knocked into
+        a corner 95 mm away, was pushed 39 degrees off the pocket by that
         chord, 11 by the line in); where the path is at ``row`` without one."""
-        before = np.flatnonzero(rows < row)
-        if len(before) >= 2:
-            a, b = before[-2], before[-1]
-            step = (pts[b] - pts[a]) / float(rows[b] - rows[a])
+        line = _line_in(rows, pts, row)
+        if line is not None:
+            p, step = line
             ahead = 3.0 * step
-            u = _ray_hit(pts[b], ahead, q, r2)
+            u = _ray_hit(p, ahead, q, r2)
             if u is not None:
-                return pts[b] + u * ahead
+                return p + u * ahead
         return _at(rows, pts, float(row))
 
     # -- cushions ---------------------------------------------------------------
