@@ -229,6 +229,14 @@ class EventConfig:
         still_sightings: A ball hidden as the cue ball reached it and then seen
             this many times in a row at its place was not struck then
             (``_left_for_good``).
+        kink_deg: A cue ball seen on every row either side of a turn, straight
+            on each side, turned by a ball if its way bends by this much
+            there (``_kinked``): a thin contact turns it less than
+            ``_deflected`` asks (seed 926's break: 13 degrees off a red of the
+            pack, which passed the blow on and was held still).
+        kink_step_mm: ``_kinked`` reads only a cue ball running at least this
+            fast (mm a row): slower, the few millimetres of noise of a far
+            ball in a broadcast view are degrees.
     """
 
     contact_tol_mm: float = 6.0
@@ -255,6 +263,8 @@ class EventConfig:
     beside_mm: float = 80.0
     one_ball_mm: float = 42.0
     still_sightings: int = 5
+    kink_deg: float = 5.0
+    kink_step_mm: float = 50.0
 
 
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
@@ -262,7 +272,10 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
     """Index in ``seen`` (rows a ball was seen in) of its last sighting before
     it was put back by hand: unseen for more than ``lost_rows`` rows from row
     ``s0`` on, then seen ``put_back_mm`` or more away where a hand puts it (the
-    cue ball in or near the D, a colour on a spot); None if it was not."""
+    cue ball in or near the D, a colour on a spot), or anywhere once it was
+    lost running into a pocket's mouth (seed 936's white, potted in the break;
+    the referee's glove bringing the black back to its spot was read as the
+    white); None if it was not."""
     if len(seen) < 2 or kind == "red":
         return None
     jump = np.linalg.norm(np.diff(xy[seen], axis=0), axis=1)
@@ -270,6 +283,11 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
                           & (seen[:-1] >= s0))
     for g in gaps:
         x, y = (float(v) for v in xy[seen[g + 1]])
+        p = xy[seen[g]]
+        v = _last_step(xy, seen[:g + 1])
+        if any(float(np.linalg.norm(np.subtract(q, p))) < c.pocket_mm
+               and float(v @ np.subtract(q, p)) > 0.0 for q in spec.pockets.values()):
+            return int(g)
         if kind == WHITE:
             # (seen in the hand that brings it, just before it is put down)
             placed = spec.in_d((x, y), c.hand_mm)
@@ -311,6 +329,12 @@ def _distinct(cols: list[int], rest: np.ndarray, apart: float,
 def _cross(a: np.ndarray, b: np.ndarray) -> float:
     """z of the cross product of two (2,) vectors."""
     return float(a[0] * b[1] - a[1] * b[0])
+
+
+def _angle(a: np.ndarray, b: np.ndarray) -> float:
+    """Angle between two vectors, degrees."""
+    cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12)
+    return math.degrees(math.acos(max(-1.0, min(1.0, cos))))
 
 
 def _ray_hit(p: np.ndarray, d: np.ndarray, c: np.ndarray, r: float) -> float | None:
@@ -665,7 +689,9 @@ class EventDetector:
                     c.detour_share * float(np.linalg.norm(way))
                     + self.spec.ball_radius) or (not turned and abs(
                         _cross(way, q - pts[i])) / max(float(np.linalg.norm(
-                            way)), 1e-9) > r2 + c.contact_tol_mm)):
+                            way)), 1e-9) > r2 + c.contact_tol_mm
+                        and not self._cut_unseen(tr, j, q, r, pts[i],
+                                                 pts[i + 1]))):
                 continue
             out.append((float(r), 0.0 if moved else 1.0, detour, j))
         if not out:
@@ -676,6 +702,32 @@ class EventDetector:
         if first[1]:
             return [(r, j) for r, _, _, j in sorted(out)[:1]]
         return [(r, j) for r, sure, _, j in out if (r, sure) == first]
+
+    def _cut_unseen(self, tr: StrokeTracks, j: int, q: np.ndarray, after: int,
+                    a: np.ndarray, b: np.ndarray) -> bool:
+        """Was ball ``j``, hidden at its place ``q`` and seen running away
+        later, cut by the cue ball on its way from ``a`` to ``b``, unseen
+        between? Its first three sightings away (after row ``after``, within
+        ``lost_rows``) lie on one line from ``q``: the line of centres. The
+        cue ball, two radii back along it (the contact), came to it from ``a``
+        pushing it on, and went on to ``b`` on the other side of its way in
+        from the ball's (a thin cut turns the cue ball a few degrees: the
+        chord from ``a`` to ``b`` passes wide of the ball; seed 922's black,
+        behind the player with the cue ball, was cut 75 degrees off its way)."""
+        c = self.config
+        xy = tr.xy_mm[after:after + c.lost_rows, j]
+        vis = tr.visible[after:after + c.lost_rows, j] & ~np.isnan(xy[:, 0])
+        away = xy[vis & (np.linalg.norm(xy - q, axis=1) > 2 * c.moved_mm)][:3]
+        if len(away) < 3:
+            return False
+        u = (away[0] - q) / float(np.linalg.norm(away[0] - q))
+        on = away[2] - away[0]
+        if float(on @ u) < 0.995 * float(np.linalg.norm(on)):
+            return False  # not one straight line from its place
+        hit = q - 2 * self.spec.ball_radius * u
+        way_in = hit - a
+        return float(way_in @ u) > 0.0 and _cross(way_in, u) * _cross(
+            way_in, b - hit) < 0.0
 
     def _left_for_good(self, tr: StrokeTracks, j: int, q: np.ndarray, after: int,
                        passed: int) -> bool:
@@ -771,6 +823,25 @@ class EventDetector:
             return False
         cos = float(v_in @ v_out) / max(a * b, 1e-9)
         return cos < 0.97 or b < 0.6 * a
+
+    def _kinked(self, rows: np.ndarray, pts: np.ndarray, i: int) -> bool:
+        """Did the cue ball's way bend sharply between sightings ``i`` and
+        ``i + 1``? Seen on each of the two rows before and after, every step
+        at least ``kink_step_mm``, its way over the two steps into ``i`` and
+        over the two out of ``i + 1`` differ by ``kink_deg`` or more, and each
+        side is straight: its two steps turn by under a third of the turn from
+        the step into ``i`` to the step out of ``i + 1`` (a swerve bends the
+        way evenly; a ball struck on the way bends it at once)."""
+        c = self.config
+        if i < 2 or i + 3 >= len(rows) or rows[i + 3] - rows[i - 2] != 5:
+            return False
+        steps = np.diff(pts[i - 2:i + 4], axis=0)
+        if np.linalg.norm(steps, axis=1).min() < c.kink_step_mm:
+            return False
+        bend = _angle(steps[0] + steps[1], steps[3] + steps[4])
+        at_gap = _angle(steps[1], steps[3])
+        return bend >= c.kink_deg and max(_angle(steps[0], steps[1]),
+                                          _angle(steps[3], steps[4])) < at_gap / 3
 
     def _first_contact(
         self, tr: StrokeTracks, w: int | None, s0: int,
@@ -949,7 +1020,8 @@ class EventDetector:
                 else:
                     moved, _ = self._set_off(tr, held, j, t, t,
                                              held[rows[i], j] - _at(rows, pts, t))
-                turned = self._deflected(rows, pts, i) and not (
+                kinked = self._kinked(rows, pts, i)
+                turned = (self._deflected(rows, pts, i) or kinked) and not (
                     self._by_cushion(_at(rows, pts, t))
                     or self._ran_at_cushion(rows, pts, i))
                 if moved or (moved is None and (turned or self._left_for_good(
@@ -958,7 +1030,8 @@ class EventDetector:
                     found.sort()
                     if not chord:
                         off_way.add(j)
-                elif turned and self._deflected(rows, pts, i, c.weak_span):
+                elif turned and (kinked or self._deflected(rows, pts, i,
+                                                           c.weak_span)):
                     # seen still (a ball at rest is held until surely moving):
                     # taken if no ball is seen to set off soon after, and the
                     # cue ball kept to its new way (seed 588's passed a red 3 mm

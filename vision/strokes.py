@@ -398,16 +398,33 @@ class StrokeSegmenter:
         return [f for f in self._pre if f.frame >= self._candidate]  # type: ignore[operator]
 
     def _is_rolling(self) -> bool:
-        """The cue ball kept moving over the confirm frames (not set down)."""
+        """The cue ball kept moving over the confirm frames (not set down). Seen
+        first within ``leap_mm`` of its place and then more than half way back
+        to it, it flickered, unless a ball beside it set off (a far cue ball,
+        half hidden by the ball in front and the cue's tip over it, read 46 mm
+        off its place and then 20 mm off, is no stroke: seed 928; one struck
+        into a ball beside it can screw back)."""
         c = self.config
-        pts = self._white_track(self._since_candidate())
+        frames = self._since_candidate()
+        pts = self._white_track(frames)
         if len(pts) < 2:
             return False
         p = np.array(pts)
         steps = np.linalg.norm(np.diff(p, axis=0), axis=1)
         net = float(np.linalg.norm(p[-1] - p[0]))
-        return bool(np.median(steps) > c.moving_mm and steps.max() < 400.0
-                    and net >= 3 * c.moving_mm and net >= 0.6 * steps.sum())
+        if not (np.median(steps) > c.moving_mm and steps.max() < 400.0
+                and net >= 3 * c.moving_mm and net >= 0.6 * steps.sum()):
+            return False
+        rest_w = self._white_rest()
+        assert rest_w is not None
+        leap = float(np.linalg.norm(p[0] - rest_w))
+        if leap > c.leap_mm or float(np.linalg.norm(p[-1] - rest_w)) > leap / 2:
+            return True
+        return any(self._rest.kind[tid] != WHITE
+                   and np.linalg.norm(xy - rest_w) <= c.beside_mm
+                   and (not (seen := _sightings(frames, tid))
+                        or np.linalg.norm(seen[-1] - xy) > c.start_mm)
+                   for tid, xy in self._rest.xy.items())
 
     def _stopped_dead(self) -> bool:
         """The cue ball, seen still off its place over the confirm frames, got

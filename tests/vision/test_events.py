@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -898,3 +899,80 @@ def test_a_turn_off_a_cushion_is_no_contact_with_a_ball_by_it() -> None:
     xy[:, 0] = np.where(np.isnan(xy[:, 0]), np.roll(xy[:, 0], 1, axis=0), xy[:, 0])
     ev = EventDetector().detect(_tracks(("white", "red", "black"), xy, vis))
     assert ev.first_contact == ("black",)
+
+
+def test_a_cue_ball_lost_into_a_pocket_and_a_glove_read_as_it_was_potted() -> None:
+    # seed 936: the white, lost running into the top-left pocket in the break;
+    # 250 frames on, the referee's glove bringing the black back to its spot
+    # was read as the white, far from the D, and stayed to the end
+    t = 60
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (-600.0, 400.0)
+    mouth = np.array(OFFICIAL.pockets["top_left"]) - (60.0, 30.0)
+    path = mouth - np.arange(9, -1, -1)[:, None] * np.array([80.0, 60.0])
+    xy[:2, 0] = path[0]
+    xy[2:12, 0] = path
+    xy[12:40, 0] = mouth  # held where last seen, unseen
+    xy[40:, 0] = (1584.0, -19.0)
+    vis = np.ones((t, 2), bool)
+    vis[12:40, 0] = False
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.potted == (("white", "top_left"),)
+
+
+def _thin_cut(turn_deg: float, swerve_deg: float = 0.0) -> StrokeTracks:
+    """White and red: the white runs -x at 100 mm a row along y = 130 past a red
+    held still at (1081, 79), 51 mm off its line (a red of the pack, which
+    passes the blow on), turning ``turn_deg`` at it, or bending
+    ``swerve_deg`` a row all along its way (a swerve)."""
+    t = 30
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (1081.0, 79.0)
+    p = np.array((1700.0, 130.0))
+    heading = 180.0
+    xy[:3, 0] = p
+    for r in range(3, t):
+        if abs(p[0] - 1093.0) < 60.0 and p[0] > 1093.0:
+            heading -= turn_deg
+        heading -= swerve_deg
+        p = p + 100.0 * np.array((math.cos(math.radians(heading)),
+                                  -math.sin(math.radians(heading))))
+        xy[r, 0] = p
+    return _tracks(("white", "red"), xy)
+
+
+@pytest.mark.parametrize(("turn_deg", "swerve_deg", "first"), [
+    (12.0, 0.0, ("red",)),  # seed 926's break: a thin contact, 12-13 degrees
+    (0.0, 0.0, ()),         # straight past: the red was not struck
+    (0.0, 2.5, ()),         # a swerve bends the way as much, but evenly
+])
+def test_a_cue_ball_turned_a_little_at_a_ball_held_still_struck_it(
+        turn_deg: float, swerve_deg: float, first: tuple[str, ...]) -> None:
+    ev = EventDetector().detect(_thin_cut(turn_deg, swerve_deg))
+    assert ev.first_contact == first
+
+
+@pytest.mark.parametrize(("leaves", "first"), [
+    ((0.234, -0.972), ("black",)),  # seed 922: along the line of centres
+    ((0.234, 0.972), ()),            # towards the cue ball's side: not struck
+])
+def test_a_ball_cut_thinly_while_both_were_hidden(
+        leaves: tuple[float, float], first: tuple[str, ...]) -> None:
+    # seed 922: the white and the black behind the player at the strike; the
+    # white was first seen beyond the black, 4 degrees off its way from its
+    # place, and the chord between passed 80 mm wide of the black, which was
+    # seen running off from row 14
+    t = 30
+    xy = np.zeros((t, 2, 2))
+    vis = np.ones((t, 2), bool)
+    xy[:, 0] = (1161.9, 57.7)
+    vis[3:11, 0] = False
+    xy[11, 0] = (1672.5, 96.0)
+    xy[12, 0] = (1720.0, 105.0)
+    xy[13:, 0] = (1730.0, 107.0)
+    q = np.array((1460.0, 0.0))
+    xy[:, 1] = q
+    vis[1:14, 1] = False
+    xy[14:, 1] = q + np.outer(86.0 + 11.0 * np.arange(t - 14), leaves)
+    ev = EventDetector().detect(_tracks(("white", "black"), xy, vis))
+    assert ev.first_contact == first

@@ -646,3 +646,28 @@ def test_a_ball_slowed_by_a_light_hit_late_in_its_roll_ends_when_it_stops(
         frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
         f += 1
     assert abs(_end_error(frames, f, (x, -100.0))) <= 1
+
+
+@pytest.mark.parametrize(("struck", "strokes_found"), [
+    (False, 0),  # seed 928: read 46 mm off, unseen, then 19 mm off: a flicker
+    (True, 1),   # the same first sighting, then rolling on away from its place
+])
+def test_a_far_cue_ball_read_off_its_place_and_back_is_no_stroke(
+        struck: bool, strokes_found: int) -> None:
+    # seed 928: the white at rest behind a red at the far end of a broadcast
+    # view, the cue's tip over it as the player addressed it
+    place = (1434.4, 30.7)
+    balls = {1: ("white", place, True), 2: ("red", (1382.5, 37.7), True),
+             3: ("blue", (0.0, 0.0), True)}
+    frames = [_frame(f, balls) for f in range(40)]
+    seen = [((1480.2, 34.2), True), ((1480.2, 34.2), False), ((1480.2, 34.2), False)]
+    if struck:
+        seen += [((1480.2 + 40.0 * k - 0.7 * k * k, 34.2), True)
+                 for k in range(1, 30)]
+    else:
+        seen += [((1451.0, 21.1), True)] * 29
+    seen += [(seen[-1][0], True)] * 40
+    frames += [_frame(40 + i, {**balls, 1: ("white", xy, vis)})
+               for i, (xy, vis) in enumerate(seen)]
+    strokes, _ = _run(frames)
+    assert len(strokes) == strokes_found
