@@ -1391,6 +1391,11 @@ class EventDetector:
         if abs(float(v[a])) < c.off_speed_mm:
             return False  # running along the cushion, not at it (seed 530's
             # red, into a far corner at 71 mm a row and 19 across)
+        if u <= 0.0 and not self._on_nose(a, abs(float(p[1 - a]))):
+            return False  # seen already beyond the nose's line, in a pocket's
+            # opening (seed 907's yellow, its centre 7 mm beyond it and 68 mm
+            # from the middle pocket's centre: it had crossed the line 79.7 mm
+            # from it, grazing the jaw, and dropped)
         return self._on_nose(a, abs(float(p[1 - a] + u * v[1 - a])))
 
     def _nose_hits(self, p: np.ndarray, v: np.ndarray) -> list[tuple[float, int]]:

@@ -976,3 +976,28 @@ def test_a_ball_cut_thinly_while_both_were_hidden(
     xy[14:, 1] = q + np.outer(86.0 + 11.0 * np.arange(t - 14), leaves)
     ev = EventDetector().detect(_tracks(("white", "black"), xy, vis))
     assert ev.first_contact == first
+
+
+@pytest.mark.parametrize(("last_seen", "event"), [
+    # seed 907: the yellow, last seen 7 mm beyond the side cushion's nose line
+    # and 68 mm from the middle pocket's centre (in its opening), had crossed
+    # the line 79.7 mm from it, grazing the jaw: it dropped
+    ((-68.2, -870.0), "pot"),
+    # the same way, last seen short of the line over the cushion's nose
+    ((-180.0, -845.0), "off"),
+])
+def test_a_ball_seen_beyond_the_nose_in_a_middle_pocket_opening_dropped(
+        last_seen: tuple[float, float], event: str) -> None:
+    t = 30
+    step = np.array((57.6, -36.7))
+    path = np.array(last_seen) - np.arange(9, -1, -1)[:, None] * step
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (-900.0, 300.0)
+    xy[:2, 0] = path[0]
+    xy[2:12, 0] = path
+    xy[12:, 0] = path[-1]  # held where last seen, unseen
+    vis = np.ones((t, 2), bool)
+    vis[12:, 0] = False
+    ev = EventDetector().detect(_tracks(("yellow", "red"), xy, vis))
+    assert ev.potted == ((("yellow", "middle_right"),) if event == "pot" else ())
+    assert ev.off_table == (("yellow",) if event == "off" else ())
