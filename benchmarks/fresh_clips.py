@@ -23,8 +23,11 @@ out, scored once, then studied), ``681-700`` and ``701-720`` (held out, scored
 once; some of their mistakes studied), ``721-740``, ``741-760`` and
 ``761-780`` (each held out, scored once, then studied: session 15),
 ``781-800``, ``801-820`` and ``821-840`` (each held out, scored once, then
-studied), ``841-860`` and ``861-880`` (held out, scored once, then studied)
-and ``881-900`` and ``901-920`` (held out, scored once: session 17), and
+studied), ``841-860`` and ``861-880`` (held out, scored once, then studied),
+``881-900`` and ``901-920`` (held out, scored once: session 17; 907 and 908
+studied in session 18), ``921-940``
+(held out, scored once, then studied: session 18) and ``941-960`` (held out,
+scored once: session 18), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
 
 """

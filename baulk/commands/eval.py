@@ -9,11 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from baulk.errors import UserError
 from rules.variants import golf_number
 
 FRAME_TOL = 2
 """Start/end frame error counted as right (frames)."""
+
+STILL_MM = 0.05
+"""A ball whose centre moves less than this between two frames is still, as far
+as a camera can tell (a ball spinning on the spot, which the simulator's truth
+counts as moving until it stops turning, moves not at all)."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -41,6 +48,9 @@ class Figures:
     strokes_matched: int = 0
     start_errors: list[int] = field(default_factory=list)
     end_errors: list[int] = field(default_factory=list)
+    seen_errors: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) errors with each true end where the balls stopped moving
+    (``seen_ends``), for clips whose frames were given."""
     first_contact_right: int = 0
     pots_true: int = 0
     pots_found: int = 0
@@ -75,6 +85,8 @@ class Figures:
         m = max(self.strokes_matched, 1)
         within = sum(1 for s, e in zip(self.start_errors, self.end_errors, strict=True)
                      if abs(s) <= FRAME_TOL and abs(e) <= FRAME_TOL)
+        seen = sum(1 for s, e in self.seen_errors
+                   if abs(s) <= FRAME_TOL and abs(e) <= FRAME_TOL)
         return {
             "clips": self.clips,
             "strokes_true": self.strokes_true,
@@ -84,6 +96,7 @@ class Figures:
             "start_abs_error_max": max(map(abs, self.start_errors), default=0),
             "end_abs_error_max": max(map(abs, self.end_errors), default=0),
             "start_end_within_2": f"{within}/{self.strokes_matched}",
+            "start_seen_end_within_2": f"{seen}/{len(self.seen_errors)}",
             "first_contact_accuracy": round(self.first_contact_right / m, 4),
             "pots_f1": round(self._f1(self.pots_true, self.pots_found,
                                       self.pots_right), 4),
@@ -130,9 +143,32 @@ SCORE_KEYS = ("scores", "to_play", "ball_on", "free_ball", "frame_over", "winner
               "current_break", "highest_break", "on_table")
 
 
+def seen_ends(truth: dict[str, Any], positions_mm: np.ndarray) -> list[int]:
+    """Each true stroke's end as a camera can see it: the frame after the last
+    in which a ball's centre moved ``STILL_MM`` or more (its ``end_frame`` at
+    the latest).
+
+    Args:
+        truth: ``truth.json`` of a sim clip.
+        positions_mm: (F, N, 2 or 3) float, table mm, NaN off the table: the
+            clip's ``frames.npz`` ``positions_mm``.
+    """
+    xy = np.asarray(positions_mm, dtype=np.float64)[..., :2]
+    ends = []
+    for t in truth["strokes"]:
+        a, b = t["start_frame"], t["end_frame"]
+        step = np.linalg.norm(np.diff(xy[a:b + 1], axis=0), axis=2)
+        moved = np.flatnonzero((np.nan_to_num(step) >= STILL_MM).any(axis=1))
+        # (step k moves a ball into frame a + 1 + k; still from the frame after)
+        ends.append(min(b, a + 2 + int(moved[-1])) if len(moved) else b)
+    return ends
+
+
 def compare(strokes: list[dict[str, Any]], summary: dict[str, Any],
-            truth: dict[str, Any], expected: dict[str, Any] | None) -> Figures:
-    """Figures of one clip: found ``strokes`` and ``summary`` against truth."""
+            truth: dict[str, Any], expected: dict[str, Any] | None,
+            still_ends: list[int] | None = None) -> Figures:
+    """Figures of one clip: found ``strokes`` and ``summary`` against truth;
+    ``still_ends``, when given, are ``seen_ends`` of the truth."""
     fig = Figures(clips=1)
     if (expected or {}).get("variant") == "golf":
         # Snooker golf names the players' balls by number; vision sees colours.
@@ -141,7 +177,7 @@ def compare(strokes: list[dict[str, Any]], summary: dict[str, Any],
     fig.strokes_true = len(true)
     fig.strokes_found = len(strokes)
     used: set[int] = set()
-    for t in true:
+    for k, t in enumerate(true):
         best = None
         for i, s in enumerate(strokes):
             if i in used:
@@ -161,6 +197,9 @@ def compare(strokes: list[dict[str, Any]], summary: dict[str, Any],
         fig.strokes_matched += 1
         fig.start_errors.append(s["start_frame"] - t["start_frame"])
         fig.end_errors.append(s["end_frame"] - t["end_frame"])
+        if still_ends is not None:
+            fig.seen_errors.append((s["start_frame"] - t["start_frame"],
+                                    s["end_frame"] - still_ends[k]))
         log = t["log"]
         if sorted(s["first_contact"]) == sorted(log["first_contact"]):
             fig.first_contact_right += 1
@@ -216,7 +255,15 @@ def evaluate(outdir: Path, truth_dir: Path) -> Figures:
     if exp_path.is_file():
         exp = _load_json(exp_path)
         expected = exp.get("state") if isinstance(exp, dict) else None
-    return compare(strokes, summary, truth, expected)
+    frames = truth_dir / str((truth.get("files") or {}).get("frames", "frames.npz"))
+    still = None
+    if frames.is_file():
+        try:
+            with np.load(frames) as arrays:
+                still = seen_ends(truth, arrays["positions_mm"])
+        except (OSError, ValueError, KeyError) as error:
+            raise UserError(f"{frames}: not a sim clip's frames ({error})") from None
+    return compare(strokes, summary, truth, expected, still)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -230,6 +277,9 @@ def run(args: argparse.Namespace) -> int:
           f"{s['strokes_true']} true); start/end within {FRAME_TOL} frames: "
           f"{s['start_end_within_2']} (max error start {s['start_abs_error_max']}, "
           f"end {s['end_abs_error_max']})")
+    if fig.seen_errors:
+        print(f"  with each end where the balls stopped moving (a ball spinning on "
+              f"the spot is still to a camera): {s['start_seen_end_within_2']}")
     print(f"first contact: {s['first_contact_accuracy']:.1%} right")
     print(f"pots (ball and pocket): F1 {s['pots_f1']:.3f}; cue-ball pots found "
           f"{s['cue_ball_pots_found']}; off-table found {s['off_table_found']}")

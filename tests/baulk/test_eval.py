@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from baulk.commands.eval import compare
@@ -33,3 +34,23 @@ def test_golf_balls_seen_as_colours_compare_by_number(variant: str, right: int):
     assert fig.strokes_matched == 1
     assert fig.first_contact_right == right
     assert fig.pots_right == right
+
+
+@pytest.mark.parametrize(("spin_frames", "seen_end", "within"), [
+    (0, 50, 0),   # the balls stop moving at the true end; found 12 early
+    (12, 38, 1),  # they spin on the spot 12 frames, which the truth counts
+])
+def test_the_end_a_camera_can_see_is_where_the_balls_stopped_moving(
+        spin_frames: int, seen_end: int, within: int) -> None:
+    from baulk.commands.eval import seen_ends
+
+    positions = np.zeros((60, 2, 3))
+    stop = 50 - spin_frames
+    positions[10:stop, 0, 0] = np.arange(stop - 10) * 20.0  # rolls, then still
+    positions[stop:, 0, 0] = positions[stop - 1, 0, 0]
+    positions[:, 1] = np.nan  # a ball off the table throughout
+    truth = _truth(["red"], [])
+    assert seen_ends(truth, positions) == [seen_end]
+    found = [{**_found(["red"], [])[0], "end_frame": 38}]
+    fig = compare(found, {}, truth, None, seen_ends(truth, positions))
+    assert fig.summary()["start_seen_end_within_2"] == f"{within}/1"
