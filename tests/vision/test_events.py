@@ -503,6 +503,29 @@ def test_a_ball_knocked_in_is_pushed_along_the_cue_balls_line_in(side: float) ->
     assert ev.potted == (("red", "top_right"),)
 
 
+def _runs_out_of_sight(
+    last_seen: np.ndarray | tuple[float, float],
+    step: np.ndarray | tuple[float, float], other: tuple[float, float],
+    t: int = 30, back_at: tuple[float, float] | None = None, back_from: int = 40,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(T, 2, 2) mm and (T, 2) visible: ball 0 at rest for two rows, then seen
+    on ten rows ``step`` mm apart up to ``last_seen``, then held there unseen
+    (and seen at ``back_at`` from row ``back_from``, when given); ball 1 at rest
+    at ``other``."""
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = other
+    path = np.asarray(last_seen) - np.arange(9, -1, -1)[:, None] * np.asarray(step)
+    xy[:2, 0] = path[0]
+    xy[2:12, 0] = path
+    xy[12:, 0] = path[-1]  # held where last seen, unseen
+    vis = np.ones((t, 2), bool)
+    vis[12:, 0] = False
+    if back_at is not None:
+        xy[back_from:, 0] = back_at
+        vis[back_from:, 0] = True
+    return xy, vis
+
+
 @pytest.mark.parametrize(
     ("step", "off"),
     [
@@ -513,16 +536,8 @@ def test_a_ball_knocked_in_is_pushed_along_the_cue_balls_line_in(side: float) ->
 def test_ball_gone_by_a_cushion_left_the_table_only_running_at_it(
     step: tuple[float, float], off: bool
 ) -> None:
-    t = 30
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = (900.0, -300.0)
-    end = np.array([-OFFICIAL.half_length + 60.0, -300.0])
-    path = end - np.arange(9, -1, -1)[:, None] * np.array(step)
-    xy[:2, 0] = path[0]
-    xy[2:12, 0] = path
-    xy[12:, 0] = end  # held where last seen, unseen
-    vis = np.ones((t, 2), bool)
-    vis[12:, 0] = False
+    end = (-OFFICIAL.half_length + 60.0, -300.0)
+    xy, vis = _runs_out_of_sight(end, step, (900.0, -300.0))
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
     assert ev.off_table == (("white",) if off else ())
     assert (Unknown.BALL_LOST in ev.unknown) == (not off)
@@ -547,17 +562,9 @@ def test_ball_gone_by_a_cushion_left_the_table_only_running_at_it(
 def test_a_fast_ball_gone_over_the_top_cushion_by_a_corner(
     cross_y: float, every_frame: bool, event: str, step: tuple[float, float]
 ) -> None:
-    t = 30
-    step = np.array(step)
     cross = np.array([OFFICIAL.half_length - OFFICIAL.ball_radius, cross_y])
-    path = cross - np.arange(10, 0, -1)[:, None] * step  # last seen a step short
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = (-900.0, 300.0)
-    xy[:2, 0] = path[0]
-    xy[2:12, 0] = path
-    xy[12:, 0] = path[-1]  # held where last seen, unseen
-    vis = np.ones((t, 2), bool)
-    vis[12:, 0] = False
+    # last seen a step short of the cushion
+    xy, vis = _runs_out_of_sight(cross - step, step, (-900.0, 300.0))
     if not every_frame:
         vis[10, 0] = False
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
@@ -594,22 +601,13 @@ def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> No
 ])
 def test_a_ball_gone_then_put_back_by_hand_left_where_it_went(
         kind: str, back_at: tuple[float, float], event: str | None) -> None:
-    t = 60
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = (-600.0, 400.0)
     if kind == "white":
         gone = np.array([1200.0, OFFICIAL.half_width - 40.0])
         step = np.array([40.0, 80.0])  # running at the top cushion
     else:
         gone = np.array(OFFICIAL.pockets["top_right"]) * 0.95
         step = gone / 10
-    path = gone - np.arange(9, -1, -1)[:, None] * step
-    xy[:2, 0] = path[0]
-    xy[2:12, 0] = path
-    xy[12:40, 0] = gone  # held where last seen, unseen
-    xy[40:, 0] = back_at
-    vis = np.ones((t, 2), bool)
-    vis[12:40, 0] = False
+    xy, vis = _runs_out_of_sight(gone, step, (-600.0, 400.0), t=60, back_at=back_at)
     ev = EventDetector().detect(_tracks((kind, "red"), xy, vis))
     assert ev.off_table == ((kind,) if event == "off" else ())
     assert [p for p, _ in ev.potted] == ([kind] if event == "pot" else [])
@@ -905,17 +903,9 @@ def test_a_cue_ball_lost_into_a_pocket_and_a_glove_read_as_it_was_potted() -> No
     # seed 936: the white, lost running into the top-left pocket in the break;
     # 250 frames on, the referee's glove bringing the black back to its spot
     # was read as the white, far from the D, and stayed to the end
-    t = 60
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = (-600.0, 400.0)
     mouth = np.array(OFFICIAL.pockets["top_left"]) - (60.0, 30.0)
-    path = mouth - np.arange(9, -1, -1)[:, None] * np.array([80.0, 60.0])
-    xy[:2, 0] = path[0]
-    xy[2:12, 0] = path
-    xy[12:40, 0] = mouth  # held where last seen, unseen
-    xy[40:, 0] = (1584.0, -19.0)
-    vis = np.ones((t, 2), bool)
-    vis[12:40, 0] = False
+    xy, vis = _runs_out_of_sight(mouth, (80.0, 60.0), (-600.0, 400.0), t=60,
+                                 back_at=(1584.0, -19.0))
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
     assert ev.potted == (("white", "top_left"),)
 
@@ -988,16 +978,7 @@ def test_a_ball_cut_thinly_while_both_were_hidden(
 ])
 def test_a_ball_seen_beyond_the_nose_in_a_middle_pocket_opening_dropped(
         last_seen: tuple[float, float], event: str) -> None:
-    t = 30
-    step = np.array((57.6, -36.7))
-    path = np.array(last_seen) - np.arange(9, -1, -1)[:, None] * step
-    xy = np.zeros((t, 2, 2))
-    xy[:, 1] = (-900.0, 300.0)
-    xy[:2, 0] = path[0]
-    xy[2:12, 0] = path
-    xy[12:, 0] = path[-1]  # held where last seen, unseen
-    vis = np.ones((t, 2), bool)
-    vis[12:, 0] = False
+    xy, vis = _runs_out_of_sight(last_seen, (57.6, -36.7), (-900.0, 300.0))
     ev = EventDetector().detect(_tracks(("yellow", "red"), xy, vis))
     assert ev.potted == ((("yellow", "middle_right"),) if event == "pot" else ())
     assert ev.off_table == (("yellow",) if event == "off" else ())
