@@ -100,6 +100,9 @@ class Analysis:
             tracker need follow), once the frame has begun; None when the
             footage began mid-frame.
         calls: The referee's calls (``baulk.calls``), in frame order.
+        reds_gone: Track ids of reds taken as knocked in unseen while the
+            tracker held them (``StrokeEvents.held_in``): left out of every
+            frame after.
     """
 
     def __init__(self, variant: str = "wpbsa", players: tuple[str, ...] = (
@@ -116,6 +119,7 @@ class Analysis:
         self.strokes: list[StrokeResult] = []
         self.handling: list[Handling] = []
         self.calls = CallBook(calls or [])
+        self.reds_gone: set[int] = set()
 
     @property
     def max_reds(self) -> int | None:
@@ -170,6 +174,13 @@ class Analysis:
 
     def feed(self, bf: BallFrame) -> list[StrokeResult]:
         """Take one frame; return the strokes it completed."""
+        if self.reds_gone and np.isin(bf.ids, list(self.reds_gone)).any():
+            keep = ~np.isin(bf.ids, list(self.reds_gone))
+            bf = BallFrame(bf.frame, bf.ids[keep],
+                           tuple(k for k, ok in zip(bf.kinds, keep, strict=True)
+                                 if ok),
+                           bf.xy_mm[keep], bf.visible[keep], bf.confidence[keep],
+                           bf.view)
         if not self.log and bf.view and len(bf.kinds):
             self._start(bf)
         elif (self.log and bf.view and self.segmenter.phase == Phase.REST
@@ -188,6 +199,13 @@ class Analysis:
                 self.handling.append(item)
                 continue
             ev = self.detector.detect(item)
+            # a red knocked in unseen is held by the tracker where it stood;
+            # reds are never put back (Part 3, rule 3(g)), so its track is
+            # not a ball from now on (seed 908: the player's cue butt, read
+            # red, took such a track in the jaws and "potted" it next stroke)
+            self.reds_gone.update(
+                tid for tid in ev.held_in
+                if item.kinds[int(np.flatnonzero(item.ids == tid)[0])] == "red")
             if not ev.first_contact and not ev.potted and not ev.off_table and (
                     item.in_hand and _stayed_in_d(item, self.detector.spec)):
                 # the cue ball being placed in the D, not a stroke

@@ -108,6 +108,9 @@ class StrokeEvents:
         touching: Pairs of balls touching at rest.
         unknown: Reasons some events are best guesses.
         interrupted: The view was lost during the stroke.
+        held_in: Track ids of balls taken as knocked into a pocket unseen
+            (``EventDetector._knocked_in``), whose tracks the tracker still
+            holds where they stood.
     """
 
     stroke: int
@@ -123,6 +126,7 @@ class StrokeEvents:
     touching: tuple[tuple[str, str], ...]
     unknown: tuple[Unknown, ...] = ()
     interrupted: bool = False
+    held_in: tuple[int, ...] = ()
 
     def shot_record(self) -> dict[str, Any]:
         """The contract ``shot`` record of this stroke."""
@@ -445,6 +449,7 @@ class EventDetector:
             int(tr.frames[fc_row]) if fc_row is not None else None,
             tuple(potted), tuple(off), tuple(cushions), positions, touching,
             tuple(dict.fromkeys(unknown)), tr.interrupted,
+            tuple(int(tr.ids[g[0]]) for g in knocked),
         )
 
     # -- first contact --------------------------------------------------------
@@ -1240,8 +1245,9 @@ class EventDetector:
         gone: set[int], held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
     ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
         """First-contact balls knocked into a pocket before they could be seen
-        moving: never seen again from two rows after the contact (the tracker
-        holds them, hidden, where they stood), with a pocket within
+        moving: never seen again from two rows after the contact at their
+        place or ahead of it along the line of centres (the tracker holds them,
+        hidden, where they stood), with a pocket within
         ``2 * pocket_mm`` ahead of them along the line of centres at the contact
         (within ``knock_deg``), or farther, with the line of centres leaving
         the bed through a pocket's opening (``_aimed_pocket``; confidence 0.3).
@@ -1265,7 +1271,7 @@ class EventDetector:
             j = min(cols, key=lambda k: float(np.linalg.norm(held[fc_row, k] - white)))
             q = held[fc_row, j]
             push = q - self._contact_point(rows, pts, fc_row, q, r2)
-            if (float(np.linalg.norm(push)) > reach or tr.visible[after:, j].any()
+            if (float(np.linalg.norm(push)) > reach
                     or np.isnan(tr.xy_mm[-1, j, 0])):
                 continue
             push /= max(float(np.linalg.norm(push)), 1e-9)
@@ -1273,6 +1279,11 @@ class EventDetector:
                     if (dist := float(np.linalg.norm(centre - q))) <= 2 * c.pocket_mm
                     and float((centre - q) @ push) >= dist * math.cos(
                         math.radians(c.knock_deg))]
+            seen = np.flatnonzero(tr.visible[after:, j]) + after
+            if len(seen) and not (near and self._not_it(
+                    tr.xy_mm[seen, j], int(seen[0]) - after, q, push,
+                    self._pockets[near[0]])):
+                continue  # seen again
             if near:
                 out.append((j, fc_row + 1, EventKind.POT, Pocket(near[0]).value,
                             0.5, Unknown.POCKET_UNSEEN))
@@ -1292,6 +1303,23 @@ class EventDetector:
                                 Pocket(aimed).value, 0.3, Unknown.POCKET_UNSEEN))
                     break
         return out
+
+    def _not_it(self, later: np.ndarray, unseen: int, q: np.ndarray,
+                push: np.ndarray, pocket: np.ndarray) -> bool:
+        """Are ``later`` sightings (``(K, 2)`` mm, the first ``unseen`` rows
+        after a ball at ``q`` was struck along ``push`` towards ``pocket``) not
+        that ball? They begin ``lost_rows`` or more later, none at its place
+        or ahead of it along ``push``, and all in that pocket's mouth: the
+        ball went in, and something else there was read as it (seed 908's
+        red, knocked in; three seconds later the player's cue butt, read red,
+        took its track in the jaws)."""
+        c = self.config
+        off = later - q
+        return bool(unseen >= c.lost_rows
+                    and np.all(np.linalg.norm(off, axis=1) > c.spurious_mm)
+                    and np.all(off @ push <= 0.0)
+                    and np.all(np.linalg.norm(later - pocket, axis=1)
+                               <= c.pocket_mm))
 
     def _thrown(self, push: np.ndarray, came: np.ndarray | None
                 ) -> list[np.ndarray]:

@@ -280,3 +280,40 @@ def test_the_tracker_follows_no_more_reds_than_are_left(
         {"type": "shot", "first_contact": ["red"], "potted": potted,
          "off_table": off_table}))
     assert analysis.max_reds == left
+
+
+def test_a_red_knocked_in_unseen_is_no_ball_in_the_frames_after() -> None:
+    # seed 908: a red knocked in unseen, its track still held where it stood;
+    # the player's cue butt, read red, took that track in the jaws and it was
+    # "potted" again in the next stroke
+    from vision.events import EventDetector
+    from vision.strokes import StrokeTracks
+
+    analysis = Analysis()
+    fed: list[BallFrame] = []
+    push = analysis.segmenter.push
+    analysis.segmenter.push = lambda bf: (fed.append(bf), push(bf))[1]
+    t = 40
+    pocket = np.array(OFFICIAL.pockets["top_right"])
+    red = pocket - 150.0 * np.array([1.0, -1.0]) / np.sqrt(2.0)
+    back = np.array([-1.0, 1.0]) / np.sqrt(2.0)
+    contact = red + (2 * OFFICIAL.ball_radius - 1.0) * back
+    xy = np.zeros((t, 3, 2))
+    xy[:2, 0] = contact + 600.0 * back
+    xy[2:13, 0] = np.linspace(contact + 600.0 * back, contact, 11)
+    xy[13:, 0] = contact
+    xy[:, 1] = red
+    xy[:, 2] = (0.0, 0.0)  # the blue, on its spot
+    vis = np.ones((t, 3), bool)
+    vis[13:, 1] = False
+    ids = np.array([1, 7, 9])
+    tracks = StrokeTracks(0, np.arange(t), ids, ("white", "red", "blue"), xy, vis,
+                          xy[0].copy(), 2, t - 1)
+    events = EventDetector().detect(tracks)
+    assert events.potted == (("red", "top_right"),) and events.held_in == (7,)
+    analysis._take([tracks])
+    assert analysis.reds_gone == {7}
+    analysis.feed(BallFrame(t, ids, ("white", "red", "blue"), xy[-1], vis[-1],
+                            np.ones(3)))
+    assert fed[-1].ids.tolist() == [1, 9]
+    assert fed[-1].kinds == ("white", "blue")

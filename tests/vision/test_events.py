@@ -379,10 +379,12 @@ def test_a_turn_off_no_tracked_ball_guesses_the_ball_running_off() -> None:
     assert ev.first_contact == ("blue",)
 
 
-def _knock_in(angle_deg: float, seen_again: bool, t: int = 40) -> StrokeTracks:
+def _knock_in(angle_deg: float, seen_again: bool, t: int = 40,
+              later: tuple[tuple[float, float], int] | None = None) -> StrokeTracks:
     """A red 150 mm out from the top-right pocket, struck by the white along a
     line ``angle_deg`` off the way to the pocket; the red is never seen again
-    (held where it stood) unless ``seen_again``."""
+    (held where it stood) unless ``seen_again``, or ``later``: its track is
+    read at ``(offset, row)``, mm off its place from that row on."""
     pocket = np.array(OFFICIAL.pockets["top_right"])
     red = pocket + 150.0 * np.array([-1.0, 1.0]) / np.sqrt(2.0)
     a = np.radians(135.0 + angle_deg)  # from the red back to the white
@@ -396,6 +398,10 @@ def _knock_in(angle_deg: float, seen_again: bool, t: int = 40) -> StrokeTracks:
     xy[13:, 0] = contact + 30.0 * back  # checks back a little, then stops
     vis = np.ones((t, 2), bool)
     vis[13:, 1] = seen_again
+    if later is not None:
+        offset, row = later
+        xy[row:, 1] = red + np.array(offset)
+        vis[row:, 1] = True
     return _tracks(("white", "red"), xy, vis)
 
 
@@ -416,6 +422,21 @@ def test_struck_ball_never_seen_again_by_a_pocket(
     assert ev.potted == ((("red", "top_right"),) if potted else ())
     assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
     assert ("red" in dict(ev.positions)) == (not potted)
+
+
+@pytest.mark.parametrize(("offset", "row", "potted"), [
+    # seed 908: a second later, something else in the pocket's mouth (the
+    # player's cue butt, read red) took the red's track: not the red
+    ((-26.1, -23.3), 30, True),
+    ((-26.1, -23.3), 18, False),  # read there at once: it may be the red
+    ((40.0, -40.0), 30, False),  # seen on its way in, in the jaws: not potted
+    ((0.0, 5.0), 30, False),  # seen at its place: it did not go
+])
+def test_a_ball_knocked_in_is_not_one_read_later_behind_it_in_the_mouth(
+        offset: tuple[float, float], row: int, potted: bool) -> None:
+    ev = EventDetector().detect(_knock_in(0.0, False, later=(offset, row)))
+    assert ev.potted == ((("red", "top_right"),) if potted else ())
+    assert ev.held_in == ((2,) if potted else ())
 
 
 def _stunned_into(kind: str, ball: np.ndarray, contact: np.ndarray,
