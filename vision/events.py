@@ -1245,9 +1245,9 @@ class EventDetector:
         gone: set[int], held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
     ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
         """First-contact balls knocked into a pocket before they could be seen
-        moving: never seen again from two rows after the contact at their
-        place or ahead of it along the line of centres (the tracker holds them,
-        hidden, where they stood), with a pocket within
+        moving: never seen again from two rows after the contact (the tracker
+        holds them, hidden, where they stood; sightings that are not it,
+        ``_not_it``, do not count), with a pocket within
         ``2 * pocket_mm`` ahead of them along the line of centres at the contact
         (within ``knock_deg``), or farther, with the line of centres leaving
         the bed through a pocket's opening (``_aimed_pocket``; confidence 0.3).
