@@ -20,7 +20,7 @@ import numpy as np
 from baulk.calls import Call, CallBook
 from calibration.table import OFFICIAL, TableSpec
 from rules import MatchState, parse_record
-from vision.events import EventDetector, StrokeEvents
+from vision.events import EventConfig, EventDetector, StrokeEvents
 from vision.strokes import (
     BallFrame,
     Handling,
@@ -111,7 +111,8 @@ class Analysis:
         self.variant = variant
         self.players = players
         self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps))
-        self.detector = EventDetector(spec)
+        self.detector = EventDetector(spec, EventConfig(
+            roll_decel_mm_row2=self.segmenter.config.roll_decel_mm_s2 / fps**2))
         self.reds = reds
         self.rack: int | None = None
         self.log: list[dict[str, Any]] = []

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from calibration.table import OFFICIAL, Pocket, TableSpec
-from vision.strokes import WHITE, StrokeTracks
+from vision.strokes import WHITE, SegmenterConfig, StrokeTracks
 
 CLOSE_CALL = 0.6
 """Confidence of a first contact that came within ``EventConfig.close_call_mm``
@@ -241,6 +241,10 @@ class EventConfig:
         kink_step_mm: ``_kinked`` reads only a cue ball running at least this
             fast (mm a row): slower, the few millimetres of noise of a far
             ball in a broadcast view are degrees.
+        roll_decel_mm_row2: Deceleration of a ball rolling on the cloth, mm a
+            row squared (``SegmenterConfig.roll_decel_mm_s2`` at its fps, by
+            default): how far a ball last seen rolling slowly rolls on
+            (``_rolls_into_fall``).
     """
 
     contact_tol_mm: float = 6.0
@@ -269,6 +273,8 @@ class EventConfig:
     still_sightings: int = 5
     kink_deg: float = 5.0
     kink_step_mm: float = 50.0
+    roll_decel_mm_row2: float = (SegmenterConfig.roll_decel_mm_s2
+                                 / SegmenterConfig.fps**2)
 
 
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
@@ -1193,7 +1199,9 @@ class EventDetector:
                 # over a cushion; otherwise it is hidden at rest (not an event)
                 if not len(seen) or seen[-1] < s0:
                     continue
-                if np.linalg.norm(_last_step(xy, seen)) < 5.0:
+                step = _last_step(xy, seen)
+                if np.linalg.norm(step) < 5.0 and not self._rolls_into_fall(
+                        xy[seen[-1]], step):
                     continue
             seen = seen[seen >= s0 - 1]
             if len(seen) == 0:
@@ -1472,6 +1480,26 @@ class EventDetector:
         exit_at = p + u * v
         return min(self._pockets, key=lambda n: float(
             np.linalg.norm(self._pockets[n] - exit_at)))
+
+    def _rolls_into_fall(self, p: np.ndarray, v: np.ndarray) -> bool:
+        """Does a ball last seen at ``p`` beyond a cushion's line (in a
+        corner's jaws), rolling ``v`` mm a row, roll on into that corner's
+        fall (``TableSpec.corner_falls``) before it stops? Seed 987's white,
+        lost at 4.5 mm a row 15 mm short of the top-right fall and held there
+        hidden, was taken as at rest in the jaws: the in-off was missed."""
+        speed = float(np.linalg.norm(v))
+        r = self.spec.ball_radius
+        if speed < 1e-9 or (abs(p[0]) <= self.spec.half_length - r
+                            and abs(p[1]) <= self.spec.half_width - r):
+            return False
+        run = speed**2 / (2.0 * self.config.roll_decel_mm_row2)
+        for fall in self.spec.corner_falls().values():
+            f = np.asarray(fall) - p
+            u = min(max(float(f @ v) / speed, 0.0), run)
+            if float(np.linalg.norm(f - u * v / speed)) <= (
+                    self.spec.corner_fall_radius_mm):
+                return True
+        return False
 
     def _pocket_gap(self, p: np.ndarray) -> float:
         """Distance (mm) from ``p`` to the nearest pocket."""

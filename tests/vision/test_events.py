@@ -1003,3 +1003,16 @@ def test_a_ball_seen_beyond_the_nose_in_a_middle_pocket_opening_dropped(
     ev = EventDetector().detect(_tracks(("yellow", "red"), xy, vis))
     assert ev.potted == ((("yellow", "middle_right"),) if event == "pot" else ())
     assert ev.off_table == (("yellow",) if event == "off" else ())
+
+
+@pytest.mark.parametrize(("speed_mm", "potted"), [
+    (4.5, True),   # seed 987: rolls on 93 mm, over the fall 15 mm away
+    (1.0, False),  # rolls on 5 mm: at rest in the jaws, hidden
+])
+def test_a_ball_lost_slowly_in_a_corners_jaws_fell_if_its_roll_reaches_the_fall(
+        speed_mm: float, potted: bool) -> None:
+    last = np.array((1759.67, -884.74))  # beyond both cushion lines
+    way = np.array((4.5, -2.5)) / np.hypot(4.5, 2.5)
+    xy, vis = _runs_out_of_sight(last, speed_mm * way, (-900.0, 300.0))
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.potted == ((("white", "top_right"),) if potted else ())
