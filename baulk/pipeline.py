@@ -175,8 +175,8 @@ class Analysis:
 
     def feed(self, bf: BallFrame) -> list[StrokeResult]:
         """Take one frame; return the strokes it completed."""
-        if self.reds_gone and np.isin(bf.ids, list(self.reds_gone)).any():
-            keep = ~np.isin(bf.ids, list(self.reds_gone))
+        keep = ~np.isin(bf.ids, list(self.reds_gone))
+        if not keep.all():
             bf = BallFrame(bf.frame, bf.ids[keep],
                            tuple(k for k, ok in zip(bf.kinds, keep, strict=True)
                                  if ok),

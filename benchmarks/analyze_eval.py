@@ -43,9 +43,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-
-from baulk.commands.eval import Figures, compare, evaluate, seen_ends  # noqa: E402
+from baulk.commands.eval import (  # noqa: E402
+    Figures,
+    clip_seen_ends,
+    compare,
+    evaluate,
+)
 
 COLUMNS = ("strokes_f1", "start_end_within_2", "start_seen_end_within_2",
            "start_abs_error_max",
@@ -152,11 +155,8 @@ def _analyze_cached(clip: Path, cache: Path, calls: bool = True
     truth = json.loads((clip / "truth.json").read_text())
     exp = clip / "expected_score.json"
     expected = json.loads(exp.read_text()).get("state") if exp.is_file() else None
-    still = None
-    if (clip / "frames.npz").is_file():
-        with np.load(clip / "frames.npz") as arrays:
-            still = seen_ends(truth, arrays["positions_mm"])
-    fig = compare(strokes, analysis.state.to_json(), truth, expected, still)
+    fig = compare(strokes, analysis.state.to_json(), truth, expected,
+                  clip_seen_ends(clip, truth))
     return fig, time.perf_counter() - t0
 
 

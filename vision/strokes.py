@@ -420,11 +420,7 @@ class StrokeSegmenter:
         leap = float(np.linalg.norm(p[0] - rest_w))
         if leap > c.leap_mm or float(np.linalg.norm(p[-1] - rest_w)) > leap / 2:
             return True
-        return any(self._rest.kind[tid] != WHITE
-                   and np.linalg.norm(xy - rest_w) <= c.beside_mm
-                   and (not (seen := _sightings(frames, tid))
-                        or np.linalg.norm(seen[-1] - xy) > c.start_mm)
-                   for tid, xy in self._rest.xy.items())
+        return self._set_off_near(frames, rest_w)
 
     def _stopped_dead(self) -> bool:
         """The cue ball, seen still off its place over the confirm frames, got
@@ -445,13 +441,19 @@ class StrokeSegmenter:
         pts = self._white_track(frames)
         if not pts or np.linalg.norm(pts[0] - rest_w) <= c.leap_mm:
             return False
+        return self._set_off_near(frames, pts[0])
+
+    def _set_off_near(self, frames: list[BallFrame], at: np.ndarray) -> bool:
+        """Has an object ball at rest within ``beside_mm`` of ``at`` (mm) set
+        off, or gone at once (potted), by the last of ``frames``?"""
+        c = self.config
         for tid, xy in self._rest.xy.items():
-            if self._rest.kind[tid] == WHITE or np.linalg.norm(xy - pts[0]) > (
+            if self._rest.kind[tid] == WHITE or np.linalg.norm(xy - at) > (
                     c.beside_mm):
                 continue
             seen = _sightings(frames, tid)
             if not seen or np.linalg.norm(seen[-1] - xy) > c.start_mm:
-                return True  # set off, or gone at once (potted)
+                return True
         return False
 
     def _set_down(self, out: list[StrokeTracks | Handling]) -> None:

@@ -255,15 +255,20 @@ def evaluate(outdir: Path, truth_dir: Path) -> Figures:
     if exp_path.is_file():
         exp = _load_json(exp_path)
         expected = exp.get("state") if isinstance(exp, dict) else None
+    return compare(strokes, summary, truth, expected, clip_seen_ends(truth_dir, truth))
+
+
+def clip_seen_ends(truth_dir: Path, truth: dict[str, Any]) -> list[int] | None:
+    """``seen_ends`` of a sim clip folder's truth, from its ``frames.npz``;
+    None when the clip has none."""
     frames = truth_dir / str((truth.get("files") or {}).get("frames", "frames.npz"))
-    still = None
-    if frames.is_file():
-        try:
-            with np.load(frames) as arrays:
-                still = seen_ends(truth, arrays["positions_mm"])
-        except (OSError, ValueError, KeyError) as error:
-            raise UserError(f"{frames}: not a sim clip's frames ({error})") from None
-    return compare(strokes, summary, truth, expected, still)
+    if not frames.is_file():
+        return None
+    try:
+        with np.load(frames) as arrays:
+            return seen_ends(truth, arrays["positions_mm"])
+    except (OSError, ValueError, KeyError) as error:
+        raise UserError(f"{frames}: not a sim clip's frames ({error})") from None
 
 
 def run(args: argparse.Namespace) -> int:
