@@ -27,7 +27,9 @@ studied), ``841-860`` and ``861-880`` (held out, scored once, then studied),
 ``881-900`` and ``901-920`` (held out, scored once: session 17; 907 and 908
 studied in session 18), ``921-940``
 (held out, scored once, then studied: session 18), ``941-960``,
-``961-980`` and ``981-1000`` (held out, scored once: session 18), and
+``961-980`` and ``981-1000`` (held out, scored once: session 18; 992 and
+1000 studied in session 19), ``1001-1020`` and ``1021-1040`` (held out,
+scored once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
 
 """

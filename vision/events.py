@@ -208,7 +208,10 @@ class EventConfig:
             is taken as struck only if going by it lengthens the cue ball's way
             by at most this share (plus a radius).
         knock_deg: A struck ball never seen again went into a pocket within
-            this angle of the line of centres at the contact (``_knocked_in``).
+            this angle of the line of centres at the contact (``_knocked_in``),
+            if the stroke went on ``lost_rows`` rows after the contact, or
+            ``jaws_rows`` for a ball in that pocket's mouth.
+        jaws_rows: See ``knock_deg``.
         throw_deg: A struck ball leaves up to this far off the line of centres,
             turned towards the cue ball's way (the throw of a cut: ball on
             ball friction, 0.05 on the simulator's balls, turns it 2-3
@@ -263,6 +266,7 @@ class EventConfig:
     path_lookback: int = 90
     detour_share: float = 0.1
     knock_deg: float = 30.0
+    jaws_rows: int = 5
     throw_deg: float = 3.0
     off_speed_mm: float = 20.0
     over_rows: float = 2.5
@@ -1259,6 +1263,8 @@ class EventDetector:
         ``2 * pocket_mm`` ahead of them along the line of centres at the contact
         (within ``knock_deg``), or farther, with the line of centres leaving
         the bed through a pocket's opening (``_aimed_pocket``; confidence 0.3).
+        Never seen again needs ``lost_rows`` rows of the stroke after the
+        contact, or ``jaws_rows`` for a ball in that pocket's mouth.
         Potted there, unseen; as ``_vanished`` gives. ``held``, ``rows``,
         ``pts``: as ``_first_contact`` was given them."""
         c = self.config
@@ -1268,7 +1274,7 @@ class EventDetector:
         r2 = 2 * self.spec.ball_radius
         reach = r2 + 3 * c.contact_tol_mm
         after = fc_row + 3
-        if len(tr.frames) - after < c.lost_rows:
+        if len(tr.frames) - after < c.jaws_rows:
             return []
         out: list[tuple[int, int, EventKind, str | None, float, Unknown | None]] = []
         for name in fc:
@@ -1287,6 +1293,12 @@ class EventDetector:
                     if (dist := float(np.linalg.norm(centre - q))) <= 2 * c.pocket_mm
                     and float((centre - q) @ push) >= dist * math.cos(
                         math.radians(c.knock_deg))]
+            if len(tr.frames) - after < c.lost_rows and not (
+                    near and self._in_mouth(q)):
+                continue  # too few rows to say it was not seen again (a ball
+                # in a pocket's mouth needs fewer: seed 1000's red, in the
+                # top-right jaws, struck by the white, which followed it in
+                # 9 rows later and was put down in the D at once)
             seen = np.flatnonzero(tr.visible[after:, j]) + after
             if len(seen) and not (near and self._not_it(
                     tr.xy_mm[seen, j], int(seen[0]) - after, q, push,

@@ -191,6 +191,9 @@ class SegmenterConfig:
             after it was last seen there, farther than ``leap_mm``, beside a
             ball that sets off, was struck (``_stopped_dead``), not set down.
         leap_mm: See ``dead_stop_frames``.
+        put_back_mm: A ball that vanished during a stroke and came back this
+            far from where it was last seen was put back by hand
+            (``StrokeSegmenter._put_back``).
     """
 
     fps: float = 30.0
@@ -214,6 +217,7 @@ class SegmenterConfig:
     beside_frames: int = 30
     dead_stop_frames: int = 3
     leap_mm: float = 60.0
+    put_back_mm: float = 300.0
 
     @property
     def rest_frames(self) -> int:
@@ -641,9 +645,12 @@ class StrokeSegmenter:
         if n > c.max_stroke_s * c.fps:
             return [self._close(n - 1)]
         k = self._struck_again()
+        if k is None:
+            k = self._put_back()
         if k is not None:
-            # the stroke was over before the cue ball was struck again: close
-            # it there, and take the frames since as at rest
+            # the stroke was over before the cue ball was struck again (or a
+            # ball that had vanished was put back by hand): close it there,
+            # and take the frames since as at rest
             later = self._stroke[k:]
             out = [self._close(k - 1)]
             for f in later:
@@ -672,7 +679,45 @@ class StrokeSegmenter:
                     return []
             elif self._lost_moving(int(tid)):
                 return []
+        if any(self._gone_rolling(tid)
+               for tid in {int(t) for f in self._recent() for t in f.ids}):
+            return []
         return [self._close(n - 1)]
+
+    def _put_back(self) -> int | None:
+        """Row of ``self._stroke`` (its last) where a ball that had vanished
+        (taken for potted by the tracker) came back ``put_back_mm`` or more
+        from where it was last seen: put back by hand (the cue ball in hand,
+        a colour re-spotted), not rattled out of the jaws. The stroke was over
+        before it (``_gone_rolling`` keeps it open a while after a pot).
+        None when none did."""
+        if len(self._stroke) < 2:
+            return None
+        last, before = self._stroke[-1], self._stroke[-2]
+        if not before.view:
+            return None  # (every ball is back when the view is)
+        for j, tid in enumerate(last.ids):
+            if int(tid) in before.lookup or not last.visible[j]:
+                continue
+            seen = _sightings(self._stroke[:-1], int(tid))
+            if seen and float(np.linalg.norm(last.xy_mm[j] - seen[-1])) >= (
+                    self.config.put_back_mm):
+                return len(self._stroke) - 1
+        return None
+
+    def _gone_rolling(self, tid: int) -> bool:
+        """The ball went from the frames (taken for potted by the tracker)
+        less than ``lost_moving_s`` ago, rolling when last seen before it
+        went: it may come back, as a ball rattling in a pocket's jaws is lost
+        and found again (seed 992's white, lost at 31 mm a frame deep in a
+        corner's jaws, came back out 10 frames later; the stroke had closed
+        meanwhile, the white was called potted and its roll back out taken
+        for a new stroke). Back, it keeps the stroke open until its sightings
+        since can say whether it still moves."""
+        recent = self._recent()
+        gone = max((i for i, f in enumerate(recent)
+                    if f.view and tid not in f.lookup), default=None)
+        return gone is not None and self._rolling_in(recent[:gone], tid)
 
     def _struck_again(self) -> int | None:
         """Row of ``self._stroke`` where the cue ball, all but still over a rest
@@ -718,19 +763,23 @@ class StrokeSegmenter:
     def _lost_moving(self, tid: int) -> bool:
         """The ball was rolling when last seen, less than ``lost_moving_s`` ago
         (hidden against a near cushion, say): it may still be moving."""
+        return self._rolling_in(self._recent(), tid)
+
+    def _recent(self) -> list[BallFrame]:
+        """The stroke's last ``lost_moving_s`` of frames."""
         c = self.config
         span = round(c.lost_moving_s * c.fps)
-        seen: list[tuple[int, np.ndarray]] = []
-        for f in reversed(self._stroke[-span:] if span >= 2 else []):
-            k = f.lookup.get(tid)
-            if k is not None and f.visible[k]:
-                seen.append((f.frame, f.xy_mm[k]))
-                if len(seen) == 2:
-                    break
+        return self._stroke[-span:] if span >= 2 else []
+
+    def _rolling_in(self, frames: list[BallFrame], tid: int) -> bool:
+        """Was the ball rolling (faster than ``moving_mm`` a frame) between its
+        last two sightings in ``frames``? False if seen fewer than twice."""
+        seen = [(f.frame, f.xy_mm[k]) for f in frames
+                if (k := f.lookup.get(tid)) is not None and f.visible[k]][-2:]
         if len(seen) < 2:
             return False
-        (f1, p1), (f0, p0) = seen
-        return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > c.moving_mm)
+        (f0, p0), (f1, p1) = seen
+        return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > self.config.moving_mm)
 
     def _close(self, last: int) -> StrokeTracks:
         """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest."""

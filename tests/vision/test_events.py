@@ -380,13 +380,14 @@ def test_a_turn_off_no_tracked_ball_guesses_the_ball_running_off() -> None:
 
 
 def _knock_in(angle_deg: float, seen_again: bool, t: int = 40,
-              later: tuple[tuple[float, float], int] | None = None) -> StrokeTracks:
-    """A red 150 mm out from the top-right pocket, struck by the white along a
-    line ``angle_deg`` off the way to the pocket; the red is never seen again
+              later: tuple[tuple[float, float], int] | None = None,
+              out_mm: float = 150.0) -> StrokeTracks:
+    """A red ``out_mm`` out from the top-right pocket, struck by the white along
+    a line ``angle_deg`` off the way to the pocket; the red is never seen again
     (held where it stood) unless ``seen_again``, or ``later``: its track is
     read at ``(offset, row)``, mm off its place from that row on."""
     pocket = np.array(OFFICIAL.pockets["top_right"])
-    red = pocket + 150.0 * np.array([-1.0, 1.0]) / np.sqrt(2.0)
+    red = pocket + out_mm * np.array([-1.0, 1.0]) / np.sqrt(2.0)
     a = np.radians(135.0 + angle_deg)  # from the red back to the white
     back = np.array([np.cos(a), np.sin(a)])
     xy = np.zeros((t, 2, 2))
@@ -422,6 +423,21 @@ def test_struck_ball_never_seen_again_by_a_pocket(
     assert ev.potted == ((("red", "top_right"),) if potted else ())
     assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
     assert ("red" in dict(ev.positions)) == (not potted)
+
+
+@pytest.mark.parametrize(("out_mm", "rows", "potted"), [
+    # seed 1000: a red in the top-right jaws, struck in; the white followed it
+    # 9 rows later and was put down in the D at once: a short stroke
+    (70.0, 22, True),
+    (250.0, 22, False),  # out of the mouth: too few rows to say it went
+    (250.0, 40, True),
+    (70.0, 16, False),  # two rows after the contact: too few for any
+])
+def test_a_ball_in_the_jaws_knocked_in_is_potted_in_a_short_stroke(
+        out_mm: float, rows: int, potted: bool) -> None:
+    ev = EventDetector().detect(_knock_in(0.0, False, t=rows, out_mm=out_mm))
+    assert ev.first_contact == ("red",)
+    assert ev.potted == ((("red", "top_right"),) if potted else ())
 
 
 @pytest.mark.parametrize(("offset", "row", "potted"), [

@@ -40,6 +40,8 @@ def _run(frames: list[BallFrame]) -> tuple[list[StrokeTracks], list[Handling]]:
     return strokes, [o for o in out if isinstance(o, Handling)]
 
 
+ROLL_DECEL = SegmenterConfig().roll_decel_mm_s2 / 30.0**2  # mm a frame, a frame
+
 BASE = {1: ("white", (-1100.0, -100.0), True), 2: ("blue", (0.0, 0.0), True),
         3: ("red", (900.0, 300.0), True)}
 
@@ -671,3 +673,36 @@ def test_a_far_cue_ball_read_off_its_place_and_back_is_no_stroke(
                for i, (xy, vis) in enumerate(seen)]
     strokes, _ = _run(frames)
     assert len(strokes) == strokes_found
+
+
+@pytest.mark.parametrize(("back", "white_at_end"), [("out_of_the_jaws", True),
+                                                     ("in_the_d", False)])
+def test_a_ball_that_vanished_and_came_back_is_one_stroke(
+        back: str, white_at_end: bool) -> None:
+    # seed 992: the white, lost at 31 mm a frame deep in a corner's jaws and
+    # taken for potted by the tracker, came back out 10 frames later; the
+    # stroke had closed and its roll back out was a second stroke. A cue ball
+    # potted and put down in the D at once (the simulator's hand) is no
+    # rattle: its stroke ended when it vanished.
+    frames = [_frame(f, BASE) for f in range(41)]
+    x = -1100.0
+    for k in range(1, 71):
+        x += 30.0
+        frames.append(_frame(40 + k, {**BASE, 1: ("white", (x, -100.0), True)}))
+    frames += [_frame(f, {2: BASE[2], 3: BASE[3]}) for f in range(111, 121)]
+    if back == "out_of_the_jaws":  # rolling back out at 4 mm a frame
+        steps = np.maximum(4.0 - ROLL_DECEL * np.arange(40), 0.0)
+        seen = [(x - 20.0 - float(d), -100.0) for d in np.cumsum(steps)]
+        stop = 121 + int(np.flatnonzero(steps == 0.0)[0])
+    else:
+        seen, stop = [(-1100.0, 100.0)] * 40, 111
+    seen += [seen[-1]] * 40
+    frames += [_frame(121 + i, {**BASE, 1: ("white", xy, True)})
+               for i, xy in enumerate(seen)]
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [40]
+    stroke = strokes[0]
+    white = stroke.column("white")
+    assert white is not None
+    assert (not np.isnan(stroke.xy_mm[-1, white, 0])) == white_at_end
+    assert abs(stroke.end_frame - stop) <= 2
