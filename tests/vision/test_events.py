@@ -143,6 +143,28 @@ def test_cushion_after_contact() -> None:
     assert any(e.kind == EventKind.CUSHION and e.cushion == "top" for e in ev.events)
 
 
+@pytest.mark.parametrize(("at_nose", "cushion"), [
+    ((), True),
+    ((-5.8, -5.8), True),  # seed 993's red: 857, 857 mm, the bounce between
+    ((-5.8, -5.8, -5.8), False),  # held against it, then rolled off: no
+    # bounce seen
+])
+def test_a_bounce_between_two_sightings_at_the_nose_is_a_cushion(
+        at_nose: tuple[float, ...], cushion: bool) -> None:
+    xy = _straight_pot()
+    hw = OFFICIAL.half_width - OFFICIAL.ball_radius
+    # the red, struck at row 10, runs at the left cushion at 10 mm a row
+    ys = [hw - 60.0 + 10.0 * k for k in range(6)] + [hw + d for d in at_nose]
+    ys += [ys[-1] - 8.0 * k for k in range(1, 12)]
+    start = 10
+    xy[start:, 1] = np.nan
+    xy[start:start + len(ys), 1, 0] = 0.0
+    xy[start:start + len(ys), 1, 1] = ys
+    xy[start + len(ys):, 1] = xy[start + len(ys) - 1, 1]
+    ev = EventDetector().detect(_tracks(("white", "red"), xy))
+    assert (ev.cushion_after_contact == ("red",)) == cushion
+
+
 def _break_unseen(beside: tuple[float, float], turned: bool) -> np.ndarray:
     """(30, 3, 2) mm: white, red, yellow. The white is struck from the D and
     unseen until it comes out of the pack (on a new line or straight on); the
