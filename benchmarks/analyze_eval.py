@@ -23,6 +23,9 @@ built the cache; figures for a resolve note must come from the default mode.
 ``--auto-calibration`` runs ``baulk analyze`` without ``--calibration``: the table
 is calibrated from the first frame, as a user without a calibration file would.
 
+Each clip is refereed by the rules it was made with (``baulk synth --variant``,
+read from its ``expected_score.json``), given as ``baulk analyze --variant``.
+
 The referee's calls (the colours nominated, which footage cannot show) are given
 to ``baulk analyze --calls`` as a referee would give them: the clip's
 ``calls.jsonl``, or, for clips made before it was written, the same calls taken
@@ -73,6 +76,14 @@ def _calls_file(clip: Path, spare: Path) -> Path:
     return spare
 
 
+def _variant(clip: Path) -> str:
+    """The rules a clip was refereed by (its ``expected_score.json``), given
+    to ``baulk analyze`` as a user would: ``wpbsa`` when it does not say."""
+    exp = clip / "expected_score.json"
+    state = json.loads(exp.read_text()).get("state") if exp.is_file() else None
+    return str((state or {}).get("variant") or "wpbsa")
+
+
 def _analyze_cli(clip: Path, out: Path, auto: bool = False,
                  calls: bool = True) -> float:
     """Run ``baulk analyze`` on a clip; seconds taken.
@@ -87,7 +98,7 @@ def _analyze_cli(clip: Path, out: Path, auto: bool = False,
         path = _calls_file(clip, out.with_name(f"{out.name}.calls.jsonl"))
         extra = ["--calls", str(path)]
     cmd = [sys.executable, "-m", "baulk.cli", "analyze", str(clip / "video.mp4"),
-           *cal, *extra, "-o", str(out), "--quiet"]
+           *cal, *extra, "--variant", _variant(clip), "-o", str(out), "--quiet"]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
                           check=False)
     if proc.returncode != 0:
@@ -142,7 +153,7 @@ def _analyze_cached(clip: Path, cache: Path, calls: bool = True
     pipe = Pipeline(cal)
     given = read_calls(_calls_file(clip, cache / f"{clip.name}.calls.jsonl")) \
         if calls else []
-    analysis = Analysis(spec=cal.spec, fps=30.0, calls=given)
+    analysis = Analysis(_variant(clip), spec=cal.spec, fps=30.0, calls=given)
     for i, (view, regions, dets) in enumerate(frames):
         for f, rows in pipe.feed(i, regions, dets, view):
             analysis.feed(frame_from_rows(rows or [], f, rows is not None))

@@ -3,11 +3,12 @@
 Usage::
 
     .venv/bin/python benchmarks/fresh_clips.py OUT [--seeds 301-320] [--strokes 5]
-        [--cuts]
+        [--cuts] [--variant wpbsa|amateur|american|golf]
 
 One ``baulk synth`` clip per seed in ``OUT/s<seed>`` (``OUT/c<seed>`` with
-``--cuts``): odd seeds overhead, even seeds broadcast (with ``--cuts``, every clip
-broadcast, cutting to a close-up between some strokes). Clips already made are
+``--cuts``; ``OUT/american_s<seed>`` with ``--variant american``, and so on): odd
+seeds overhead, even seeds broadcast (with ``--cuts``, every clip broadcast,
+cutting to a close-up between some strokes). Clips already made are
 kept. The project reports ``--seeds 301-310`` as its development set,
 ``311-320`` as a second development set (first held out, then its mistakes were
 studied), ``321-340`` as the next (held out, then two of 321-330's mistakes were
@@ -29,7 +30,8 @@ studied in session 18), ``921-940``
 (held out, scored once, then studied: session 18), ``941-960``,
 ``961-980`` and ``981-1000`` (held out, scored once: session 18; 992 and
 1000 studied in session 19), ``1001-1020`` and ``1021-1040`` (held out,
-scored once: session 19), and
+scored once: session 19), ``--variant american --seeds 2001-2008`` (American
+snooker, held out, scored once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
 
 """
@@ -60,15 +62,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", default="301-320")
     ap.add_argument("--strokes", type=int, default=5)
     ap.add_argument("--cuts", action="store_true")
+    ap.add_argument("--variant", default="wpbsa",
+                    help="the rules the clips are played and refereed by")
     args = ap.parse_args(argv)
     failed = 0
     for seed in seeds_of(args.seeds):
-        folder = args.out / f"{'c' if args.cuts else 's'}{seed}"
+        prefix = "c" if args.cuts else "s"
+        if args.variant != "wpbsa":
+            prefix = f"{args.variant}_{prefix}"
+        folder = args.out / f"{prefix}{seed}"
         if (folder / "truth.json").is_file():
             continue
         camera = "broadcast" if args.cuts or seed % 2 == 0 else "overhead"
         cmd = [sys.executable, "-m", "baulk.cli", "synth", "--seed", str(seed),
-               "--camera", camera, "--strokes", str(args.strokes), "-o", str(folder),
+               "--camera", camera, "--strokes", str(args.strokes),
+               "--variant", args.variant, "-o", str(folder),
                "--quiet", *(["--cuts"] if args.cuts else [])]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
                               check=False)
