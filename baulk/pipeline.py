@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from vision.strokes import (
     StrokeSegmenter,
     StrokeTracks,
 )
+
+if TYPE_CHECKING:
+    from vision.pipeline import TrackRow
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,12 @@ class Analysis:
               and self.segmenter.count == 0):
             self._recount(bf)
         return self._take(self.segmenter.push(bf))
+
+    def shown(self, rows: list[TrackRow]) -> list[TrackRow]:
+        """The rows of one frame's tracks to write and draw (``tracks.csv``,
+        the overlay): those of reds taken as knocked in unseen (``reds_gone``),
+        whose tracks the tracker still holds where they stood, left out."""
+        return [r for r in rows if r.track_id not in self.reds_gone]
 
     def finish(self) -> list[StrokeResult]:
         """End of footage."""

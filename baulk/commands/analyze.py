@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
                 nonlocal state
                 for f, rows in ready:
                     shown, view = held.popleft()
-                    rows = rows or []
+                    rows = analysis.shown(rows or [])
                     out_csv.writerows(r.as_csv() for r in rows)
                     done = analysis.feed(frame_from_rows(rows, f, view))
                     if analysis.max_reds is not None:
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
                     if overlay is not None and writer is not None:
                         for result in done:
                             overlay.stroke_done(f, result, list(players))
-                        overlay.draw(shown, f, rows, state, view)
+                        overlay.draw(shown, f, analysis.shown(rows), state, view)
                         writer.write(shown)
 
             while image is not None:

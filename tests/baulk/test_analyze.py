@@ -16,6 +16,7 @@ from baulk.pipeline import Analysis, frames_from_truth
 from baulk.report import render_report
 from calibration.table import OFFICIAL
 from rules import MatchState, parse_record
+from vision.pipeline import TrackRow
 from vision.strokes import BallFrame
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
@@ -317,3 +318,8 @@ def test_a_red_knocked_in_unseen_is_no_ball_in_the_frames_after() -> None:
                             np.ones(3)))
     assert fed[-1].ids.tolist() == [1, 9]
     assert fed[-1].kinds == ("white", "blue")
+    # nor a row of tracks.csv, nor a ball on the overlay
+    rows = [TrackRow(t, int(i), k, *xy[-1, c], 0.0, 0.0, True, 1.0, 10.0)
+            for c, (i, k) in enumerate(zip(ids, ("white", "red", "blue"),
+                                           strict=True))]
+    assert [r.track_id for r in analysis.shown(rows)] == [1, 9]
