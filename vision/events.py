@@ -221,7 +221,8 @@ class EventConfig:
             (along a cushion under a score bar) it was hidden.
         put_back_mm: A ball unseen for more than ``lost_rows`` rows and seen
             again this far from where it went was put back by hand (the cue
-            ball in the D, a colour on its spot): it left where it went.
+            ball in the D, a colour on its spot): it left where it went (the
+            segmenter's, ``SegmenterConfig.put_back_mm``, by default).
         hand_mm: How far from the D a cue ball seen again counts as brought
             back to it (seen in the hand that places it).
         beside_mm: A ball this near touching the cue ball at the strike (gap
@@ -270,7 +271,7 @@ class EventConfig:
     throw_deg: float = 3.0
     off_speed_mm: float = 20.0
     over_rows: float = 2.5
-    put_back_mm: float = 300.0
+    put_back_mm: float = SegmenterConfig.put_back_mm
     hand_mm: float = 150.0
     beside_mm: float = 80.0
     one_ball_mm: float = 42.0

@@ -161,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
                     if overlay is not None and writer is not None:
                         for result in done:
                             overlay.stroke_done(f, result, list(players))
+                        # (again: a stroke closed by this frame may have
+                        # taken a red as knocked in)
                         overlay.draw(shown, f, analysis.shown(rows), state, view)
                         writer.write(shown)
 
