@@ -113,7 +113,7 @@ class Analysis:
             reds: int | None = None, calls: list[Call] | None = None) -> None:
         self.variant = variant
         self.players = players
-        self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps))
+        self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps), spec)
         self.detector = EventDetector(spec, EventConfig(
             roll_decel_mm_row2=self.segmenter.config.roll_decel_mm_s2 / fps**2))
         self.reds = reds

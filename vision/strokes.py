@@ -23,6 +23,8 @@ from functools import cached_property
 
 import numpy as np
 
+from calibration.table import TableSpec
+
 WHITE = "white"
 
 
@@ -246,10 +248,15 @@ class StrokeSegmenter:
 
     Args:
         config: Thresholds.
+        spec: The table, whose D says where a cue ball in hand, first seen
+            already rolling, was struck (``_from_the_d``); without it, the
+            frame before it was first seen.
     """
 
-    def __init__(self, config: SegmenterConfig | None = None) -> None:
+    def __init__(self, config: SegmenterConfig | None = None,
+                 spec: TableSpec | None = None) -> None:
         self.config = config or SegmenterConfig()
+        self.spec = spec
         self.phase = Phase.REST
         self._pre: deque[BallFrame] = deque(maxlen=self.config.preroll)
         self._stroke: list[BallFrame] = []
@@ -579,7 +586,10 @@ class StrokeSegmenter:
                     break
                 after = d
             start -= 1
-        if conf < 1.0:
+        if self._appeared_rolling(pre, start):
+            conf = 0.6
+            start = self._from_the_d(pre, start)
+        elif conf < 1.0:
             # Hidden at the strike: extrapolate back from the first two sightings.
             seen = [f for f in pre[cand:]
                     if f.white() is not None and f.visible[f.white()]]
@@ -598,6 +608,42 @@ class StrokeSegmenter:
         self._pre.clear()
         self._candidate = None
         self.phase = Phase.STROKE
+
+    def _appeared_rolling(self, pre: list[BallFrame], start: int) -> bool:
+        """Was the cue ball first seen in ``pre[start]``, already rolling?
+        (Placed in hand and struck unseen, under the player's arm: its rest
+        place was put where it was first seen.)"""
+        w = pre[start].white()
+        if w is None or int(pre[start].ids[w]) not in self._fresh:
+            return False
+        tid = int(pre[start].ids[w])
+        return not _seen_in(pre[:start], tid)
+
+    def _from_the_d(self, pre: list[BallFrame], start: int) -> int:
+        """Index in ``pre`` of the strike of a cue ball in hand first seen
+        rolling in ``pre[start]``: it was placed in the D (seed Part 3 rule 5),
+        somewhere on its way back there, and is taken to have come from the
+        middle of that stretch at the speed of its first two sightings (seed
+        1046's, struck under the player's arm and first seen 200 mm out of
+        the D, was taken to be struck there: 4 frames late). The frame before
+        it was first seen when its way back misses the D or there is no
+        table."""
+        seen = [f for f in pre[start:] if (w := f.white()) is not None
+                and f.visible[w]][:2]
+        if self.spec is None or len(seen) < 2:
+            return max(0, start - 1)
+        p0, p1 = self._white_track(seen)
+        gap = float(np.linalg.norm(p1 - p0))
+        if gap == 0.0:
+            return max(0, start - 1)
+        back = np.arange(0.0, self.spec.length_mm, 5.0)
+        way = p0 + back[:, None] * ((p0 - p1) / gap)[None]
+        inside = back[[self.spec.in_d((float(x), float(y))) for x, y in way]]
+        if len(inside) == 0:
+            return max(0, start - 1)
+        step = gap / (seen[1].frame - seen[0].frame)
+        frames = round(0.5 * float(inside.min() + inside.max()) / step)
+        return max(0, start - max(frames, 1))
 
     def _set_off_beside(self, pre: list[BallFrame], start: int,
                         rest_w: np.ndarray) -> int:
@@ -943,8 +989,21 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
                 end = max(end, last + 1)
             continue
         fin_rows = np.flatnonzero(ok[t_len - tail:]) + t_len - tail
-        if len(fin_rows) == 0:
-            continue
+        hidden = len(fin_rows) == 0
+        rolled_on = -math.inf
+        if hidden:
+            # hidden since before the closing rest (by the player come to the
+            # table): its last sightings show where, and how, it stopped
+            # (seed 1050's red, in sight rolling to a stop until its last
+            # frame of motion, was left out: the stroke ended 32 frames early)
+            # (one lost rolling on for longer than ``lost_moving_s`` is
+            # lost: where and when it stopped, nothing here can say)
+            fin_rows = np.flatnonzero(ok[s0:]) + s0
+            if len(fin_rows) == 0:
+                continue
+            rolled_on = _rolled_on(xy[:, j], ok, config)
+            if rolled_on - fin_rows[-1] > config.lost_moving_s * config.fps:
+                continue
         # the last sightings (a stroke closed at a camera cut has a short rest)
         final = np.median(xy[fin_rows[-3:], j], axis=0)
         dist = np.full(t_len, np.nan)
@@ -960,8 +1019,27 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
         t_stop = _roll_stop(xy[:, j], ok, final, k_last, config)
         if t_stop is None:
             t_stop = _fit_stop(dist, k_last, config)
+        if hidden:
+            t_stop = max(t_stop, rolled_on)
         end = max(end, t_stop)
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
+
+
+HIDDEN_SIGHTINGS = 10
+"""The last sightings of a ball hidden before it was seen at rest whose speed
+says when it stopped (``_rolled_on``)."""
+
+
+def _rolled_on(xy: np.ndarray, ok: np.ndarray, config: SegmenterConfig) -> float:
+    """Fractional row where a ball hidden before it was seen at rest stopped,
+    had it rolled on, slowing evenly, at the speed of its last sightings
+    (``xy``: (T, 2) mm, ``ok``: (T,) seen); -inf when seen fewer than thrice."""
+    rows = np.flatnonzero(ok)[-HIDDEN_SIGHTINGS:]
+    if len(rows) < 3:
+        return -math.inf
+    tc = float(rows.mean())
+    speed = float(np.linalg.norm(np.polyfit(rows - tc, xy[rows], 1)[0]))
+    return tc + speed / (config.roll_decel_mm_s2 / config.fps**2)
 
 
 def _settled(dist: np.ndarray, config: SegmenterConfig) -> int | None:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from baulk.pipeline import frames_from_truth
+from calibration.table import OFFICIAL, TableSpec
 from vision.strokes import (
     BallFrame,
     Handling,
@@ -168,6 +169,32 @@ def test_white_struck_soon_after_it_is_set_down_starts_at_the_strike(
     assert strokes[0].start_frame == 60 + struck_after
     assert [(h.kind, h.ball) for h in handling] == [
         (HandlingKind.CUE_BALL_PLACED, "white")]
+
+
+@pytest.mark.parametrize(("placed_x", "spec", "start"), [
+    (-1120.0, OFFICIAL, 44),  # 67 mm short of the middle of its way in the D
+    (-1250.0, OFFICIAL, 44),  # 62 mm beyond it
+    (-1120.0, None, 49),  # no table: the frame before it was first seen
+])
+def test_cue_ball_in_hand_first_seen_rolling_was_struck_in_the_d(
+        placed_x: float, spec: TableSpec | None, start: int) -> None:
+    # seed 1046: placed in the D under the player's arm, never seen at rest,
+    # and first seen rolling 200 mm out of the D: the stroke was taken to
+    # start there, 4 frames late. Its way back along y = -100 crosses the D
+    # (292 mm round the middle of the baulk line, x = -1041.5) from x = -1059
+    # to -1315: the middle, 1187 mm, is 5.9 frames back at 40 mm a frame
+    in_hand = {k: v for k, v in BASE.items() if k != 1}
+    frames = [_frame(f, in_hand) for f in range(50)]
+    x = placed_x + 40.0 * (50 - 44)
+    for f in range(50, 130):
+        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True)}))
+        x += max(40.0 - 0.8 * (f - 50), 0.0)
+    seg = StrokeSegmenter(SegmenterConfig(fps=30), spec)
+    out = [o for bf in frames for o in seg.push(bf)] + seg.flush()
+    strokes = [o for o in out if isinstance(o, StrokeTracks)]
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - start) <= 2
+    assert strokes[0].start_confidence < 1.0
 
 
 def test_camera_cut_pauses_and_resumes() -> None:
@@ -388,6 +415,27 @@ def test_a_ball_back_off_a_cushion_at_an_angle_ends_when_it_stops() -> None:
         frames.append(_frame(f, {**BASE, 1: ("white", tuple(p), True)}))
         f += 1
     assert abs(_end_error(frames, f, tuple(p))) <= 2
+
+
+@pytest.mark.parametrize("hidden_for", [20, 25])
+def test_a_ball_hidden_before_it_stopped_ends_the_stroke_when_it_stopped(
+        hidden_for: int) -> None:
+    # seed 1050: a red rolled on to a stop, and the player, come to the table,
+    # hid it from its last frames of motion through the closing rest; left
+    # out, the stroke ended 32 frames early. Hidden ``hidden_for`` frames
+    # before it stops, it is still rolling at 2 mm a frame or more
+    frames, _ = _rolling_to_rest(20, 120, 4.0, ROLL_DECEL)
+    t0, v0 = 40, 4.0
+    stop = t0 + round(v0 / ROLL_DECEL)
+    for i, bf in enumerate(frames):
+        t = min(max(bf.frame - t0, 0), stop - t0)
+        red = (900.0 + v0 * t - ROLL_DECEL * t * t / 2, 300.0)
+        white = tuple(bf.xy_mm[bf.lookup[1]])
+        frames[i] = _frame(bf.frame, {**BASE, 1: ("white", white, True),
+                                      3: ("red", red, bf.frame <= stop - hidden_for)})
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].end_frame - stop) <= 1
 
 
 @pytest.mark.parametrize("off_for", [2, 4])
