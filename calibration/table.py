@@ -187,6 +187,21 @@ class TableSpec:
                 for p, (x, y) in self.pockets.items()
                 if p not in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT)}
 
+    def rolls_into_fall(self, point: Point, heading: Point, run_mm: float) -> bool:
+        """Does a ball centred at ``point``, rolling ``run_mm`` on along
+        ``heading`` (any length) before it stops, come within
+        ``corner_fall_radius_mm`` of a corner pocket's fall, and drop?"""
+        n = math.hypot(*heading)
+        if n == 0.0:
+            return False
+        ux, uy = heading[0] / n, heading[1] / n
+        for fx, fy in self.corner_falls().values():
+            dx, dy = fx - point[0], fy - point[1]
+            u = min(max(dx * ux + dy * uy, 0.0), run_mm)
+            if math.hypot(dx - u * ux, dy - u * uy) <= self.corner_fall_radius_mm:
+                return True
+        return False
+
     def pocket_mouth(self, pocket: Pocket) -> float:
         """Width of a pocket's opening in mm."""
         if pocket in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT):

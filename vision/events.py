@@ -1210,6 +1210,19 @@ class EventDetector:
                     continue
             seen = seen[seen >= s0 - 1]
             if len(seen) == 0:
+                held_to = np.flatnonzero(present)
+                if (not tr.interrupted and not present[-1] and len(held_to)
+                        and held_to[-1] >= s0 and self._in_mouth(xy[held_to[-1]])):
+                    # held hidden in a pocket's jaws, and let go by the tracker
+                    # once a ball came to touch it: it dropped (seed 1058's
+                    # red, stopped in a near corner's jaws behind the cushion,
+                    # was knocked in unseen two strokes later)
+                    q = xy[held_to[-1]]
+                    name = min(self._pockets, key=lambda n: float(
+                        np.linalg.norm(self._pockets[n] - q)))
+                    out.append((j, int(held_to[-1]) + 1, EventKind.POT, name, 0.5,
+                                Unknown.POCKET_UNSEEN))
+                    continue
                 if not tr.interrupted:
                     continue
                 out.append((j, s0, EventKind.POT, None, 0.4, Unknown.CAMERA_CUT))
@@ -1509,13 +1522,8 @@ class EventDetector:
                             and abs(p[1]) <= self.spec.half_width - r):
             return False
         run = speed**2 / (2.0 * self.config.roll_decel_mm_row2)
-        for fall in self.spec.corner_falls().values():
-            f = np.asarray(fall) - p
-            u = min(max(float(f @ v) / speed, 0.0), run)
-            if float(np.linalg.norm(f - u * v / speed)) <= (
-                    self.spec.corner_fall_radius_mm):
-                return True
-        return False
+        return self.spec.rolls_into_fall((float(p[0]), float(p[1])),
+                                         (float(v[0]), float(v[1])), run)
 
     def _pocket_gap(self, p: np.ndarray) -> float:
         """Distance (mm) from ``p`` to the nearest pocket."""

@@ -44,6 +44,7 @@ from rules.geometry import segment_distance
 from vision.detect import CUT_MARGIN
 from vision.detections import Detections
 from vision.kinds import KINDS, MAX_COUNT, NONE_CLASS, BallKind
+from vision.strokes import SegmenterConfig
 
 INF = 1e6
 OVERLAP_SHARE = 0.9
@@ -111,6 +112,9 @@ class Track:
         in_jaws: Lost slowly going into a pocket's jaws, and held there a
             while before it is potted (``TrackerConfig.jaws_wait_frames``): it
             can only come back out of them.
+        stopped_unseen: Lost in a corner's jaws too slowly to drop, and held
+            at rest there, hidden (``BallTracker._stopped_in_jaws``), until a
+            ball comes to touch it.
     """
 
     track_id: int
@@ -139,6 +143,7 @@ class Track:
     touched_at: int = -1
     left: tuple[int, np.ndarray] | None = None
     in_jaws: bool = False
+    stopped_unseen: bool = False
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -272,7 +277,12 @@ class TrackerConfig:
             a pocket may stop in, or rattle out of, its jaws: it is held hidden
             where last seen for ``jaws_wait_frames`` before it is potted (a
             hold no longer than a stroke's rest window delays nothing).
-        jaws_wait_frames: See ``jaws_speed_mm``.
+        jaws_wait_frames: See ``jaws_speed_mm``. One lost in a corner's
+            mouth too slowly to roll on into its fall (``roll_decel_mm``) is
+            not potted: it stopped in the jaws (``_stopped_in_jaws``).
+        roll_decel_mm: Deceleration of a ball rolling on the cloth, mm a frame
+            a frame (``SegmenterConfig.roll_decel_mm_s2`` at 30 frames a
+            second).
         moving_candidate_mm: A track placed at a candidate that moved faster
             than this since first seen (mm a frame, on average) starts moving.
         touch_mm: A moving ball this near touching one at rest (beyond two
@@ -357,6 +367,7 @@ class TrackerConfig:
     fast_step_mm: float = 60.0
     drop_speed_mm: float = 2.5
     jaws_speed_mm: float = 15.0
+    roll_decel_mm: float = SegmenterConfig().roll_decel_mm_s2 / 30.0**2
     jaws_wait_frames: int = 12
     moving_candidate_mm: float = 2.0
     touch_mm: float = 30.0
@@ -648,7 +659,7 @@ class BallTracker:
         self.releases = []
         assert dets.held_only is not None
         held = dets.subset(dets.held_only)
-        dets = dets.sure()
+        dets = dets.sure().behind_unread()
         pool = []
         for t in self.active():
             # a moving (or lost moving) ball is looked for wherever detection
@@ -1316,14 +1327,16 @@ class BallTracker:
                 t.pending = []
             if t.missed > c.coast_frames and float(np.min(np.linalg.norm(
                     self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm and (
-                    max(t.rest_since, t.touched_at)
+                    t.touched_at >= t.rest_since if t.stopped_unseen
+                    else max(t.rest_since, t.touched_at)
                     >= self._frame - t.missed - c.balance_frames):
                 # at rest in a pocket's mouth (in the jaws) a moment, and gone
                 # where detection looked: it dropped (seen again there, it is
                 # back); one at rest there a while and untouched did not: were
                 # it to fall, it would be put back (seed Part 3 rule 9a, c), so
                 # it is hidden (seed 560's red, in the jaws for 25 s, was taken
-                # for potted when the player walked in front of it)
+                # for potted when the player walked in front of it); one that
+                # stopped there unseen drops once a ball has come to touch it
                 t.meas_mm = t.anchor.copy()
                 t.anchor = None
                 self._pot(t)
@@ -1341,6 +1354,13 @@ class BallTracker:
         reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
         if (t.near_pocket < reach or near_pocket < c.pocket_mm) and (
                 self._towards_pocket(t)):
+            if self._stopped_in_jaws(t):
+                assert t.meas_mm is not None
+                self._rest_at(t, t.meas_mm)
+                t.touched_at = -1
+                t.stopped_unseen = True
+                t.status = TrackStatus.HIDDEN
+                return
             if t.missed > c.jaws_wait_frames or max(
                     self._lost_speed(t), t.speed) >= c.jaws_speed_mm:
                 self._pot(t)
@@ -1355,6 +1375,30 @@ class BallTracker:
             t.state[:2] = t.meas_mm
         t.state[2:] = 0.0
         t.cov[2:, 2:] = np.eye(2) * 1.0
+
+    def _stopped_in_jaws(self, t: Track) -> bool:
+        """Did ``t``, lost moving in a corner pocket's mouth, stop in its jaws,
+        out of sight? Yes when, at the speed of its last few sightings, it
+        cannot roll on into the fall (``TableSpec.rolls_into_fall``): seed
+        1058's red, lost at 2.4 mm a frame 34 mm from a far corner, ran into
+        the jaw and stopped there, hidden by it; taken for potted, it was
+        then knocked in unseen by the next stroke but one, which was called a
+        miss of every ball. Held there at rest, hidden, it drops once a ball
+        comes to touch it."""
+        if t.meas_mm is None or len(t.recent) < 2:
+            return False
+        p = t.meas_mm
+        gap = np.linalg.norm(self._pockets - p, axis=1)
+        k = int(np.argmin(gap))
+        if (gap[k] >= 0.5 * self.config.pocket_mm
+                or abs(float(self._pockets[k][0])) < self.spec.half_length):
+            return False  # (not in a corner's mouth)
+        n = min(len(t.recent), 4)
+        v = (t.recent[-1] - t.recent[-n]) / (n - 1)
+        speed = float(np.linalg.norm(v))
+        run = speed**2 / (2.0 * self.config.roll_decel_mm)
+        return speed < self.config.jaws_speed_mm and not self.spec.rolls_into_fall(
+            (float(p[0]), float(p[1])), (float(v[0]), float(v[1])), run)
 
     def _pot(self, t: Track) -> None:
         """``t`` dropped into a pocket this frame (its track ends there, unless
@@ -1387,6 +1431,7 @@ class BallTracker:
         t.status = TrackStatus.SEEN
         t.missed = 0
         t.in_jaws = False
+        t.stopped_unseen = False
         t.seen_at = self._frame
         if not keep_meas:
             t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()

@@ -25,3 +25,20 @@ def test_a_corner_pockets_fall_lies_beyond_the_corner_on_its_diagonal(
 def test_middle_pockets_have_no_corner_fall() -> None:
     assert set(OFFICIAL.corner_falls()) == {
         Pocket.BAULK_LEFT, Pocket.BAULK_RIGHT, Pocket.TOP_LEFT, Pocket.TOP_RIGHT}
+
+
+@pytest.mark.parametrize(("point", "heading", "run_mm", "drops"), [
+    # seed 1058's red: 34 mm from the baulk-right corner, along the side
+    # cushion, 26 mm to go: it met the jaw and stopped there
+    ((-1764.6, -857.8), (-1.0, 0.0), 26.0, False),
+    ((-1764.6, -857.8), (-1.0, 0.0), 500.0, False),  # wide of the fall
+    ((-1764.6, -857.8), (-1.0, -1.0), 60.0, True),  # on the diagonal
+    ((-1764.6, -857.8), (-1.0, -1.0), 10.0, False),  # stops short of it
+    ((-1764.6, -857.8), (1.0, 0.0), 500.0, False),  # away from it
+    ((-1764.6, -857.8), (0.0, 0.0), 500.0, False),  # not rolling
+    ((1790.0, 900.0), (1.0, 1.0), 0.0, True),  # over the top-left fall already
+])
+def test_a_ball_drops_if_it_rolls_on_into_a_corner_fall(
+        point: tuple[float, float], heading: tuple[float, float], run_mm: float,
+        drops: bool) -> None:
+    assert OFFICIAL.rolls_into_fall(point, heading, run_mm) == drops

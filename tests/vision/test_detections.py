@@ -53,3 +53,42 @@ def test_kinds() -> None:
     assert len(KINDS) == 8 and kind_index("pink") == KINDS.index(BallKind.PINK)
     assert MAX_COUNT[BallKind.RED] == 15 and MAX_COUNT[BallKind.WHITE] == 1
     assert len(Detections.empty()) == 0
+
+
+def _pair(apart_px: float, kinds: tuple[int, int], sure: tuple[float, float]
+          ) -> Detections:
+    """Two detections ``apart_px`` apart in the image (radius 7 px), read as
+    ``kinds`` with those probabilities (the rest spread over the other kinds)."""
+    probs = np.zeros((2, NONE_CLASS + 1), np.float32)
+    for i, (k, p) in enumerate(zip(kinds, sure, strict=True)):
+        probs[i] = (1.0 - p) / NONE_CLASS
+        probs[i, k] = p
+    xy_px = np.array([[100.0, 100.0], [100.0, 100.0 + apart_px]])
+    return Detections(xy_px, np.array([[0.0, 0.0], [0.0, 60.0]]), np.full(2, 7.0),
+                      probs)
+
+
+WHITE, RED, PINK = (kind_index(k) for k in ("white", "red", "pink"))
+
+
+@pytest.mark.parametrize(("apart_px", "kinds", "sure", "unread"), [
+    (9.4, (WHITE, WHITE), (0.99, 0.85), [False, True]),  # seed 1026's red
+    (9.4, (WHITE, WHITE), (0.85, 0.99), [True, False]),
+    (9.4, (PINK, PINK), (0.95, 0.7), [False, True]),
+    (15.0, (WHITE, WHITE), (0.99, 0.85), [False, False]),  # discs apart
+    (9.4, (RED, RED), (0.99, 0.85), [False, False]),  # reds come in numbers
+    (9.4, (WHITE, PINK), (0.99, 0.85), [False, False]),
+])
+def test_a_ball_behind_another_loses_the_kind_of_the_one_in_front(
+        apart_px: float, kinds: tuple[int, int], sure: tuple[float, float],
+        unread: list[bool]) -> None:
+    d = _pair(apart_px, kinds, sure)
+    out = d.behind_unread()
+    for i in range(2):
+        if unread[i]:
+            assert out.probs[i, kinds[i]] == 0.0
+            others = np.delete(out.probs[i, :NONE_CLASS], kinds[i])
+            assert np.allclose(others, others[0])
+            assert out.ball_prob[i] == pytest.approx(d.ball_prob[i])
+        else:
+            assert np.array_equal(out.probs[i], d.probs[i])

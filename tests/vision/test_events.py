@@ -462,6 +462,25 @@ def test_a_ball_in_the_jaws_knocked_in_is_potted_in_a_short_stroke(
     assert ev.potted == ((("red", "top_right"),) if potted else ())
 
 
+@pytest.mark.parametrize(("out_mm", "potted"), [
+    # seed 1058: a red stopped in a corner's jaws behind the near cushion,
+    # never seen in the stroke, held there hidden by the tracker, let go
+    # (taken for potted) as the white came to touch it
+    (40.0, True),
+    (400.0, False),  # let go mid-table: nothing says where it went
+])
+def test_a_ball_held_hidden_in_the_jaws_and_let_go_is_potted_there(
+        out_mm: float, potted: bool) -> None:
+    tr = _knock_in(0.0, False, out_mm=out_mm)
+    vis = tr.visible.copy()
+    vis[:, 1] = False
+    xy = tr.xy_mm.copy()
+    xy[15:, 1] = np.nan
+    ev = EventDetector().detect(_tracks(tr.kinds, xy, vis))
+    assert ev.potted == ((("red", "top_right"),) if potted else ())
+    assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
+
+
 @pytest.mark.parametrize(("offset", "row", "potted"), [
     # seed 908: a second later, something else in the pocket's mouth (the
     # player's cue butt, read red) took the red's track: not the red

@@ -1383,3 +1383,62 @@ def test_a_ball_lost_short_of_a_pocket_and_seen_back_out_of_it_keeps_its_track(
                          ("white", 0, 300)]))
     assert (red.status == TrackStatus.SEEN) == kept
     assert len([t for t in tr.active() if t.kind == BallKind.RED]) == 1
+
+
+def test_ball_behind_the_white_read_as_white_is_still_seen() -> None:
+    # seed 1026: a red touching the white, behind it in a far camera's view,
+    # read 0.85 white in the boxes searched around the moving white; refused
+    # as the red, it was held unseen where it stood while it crept
+    tr = BallTracker(OFFICIAL)
+    tr.update(_dets([("red", 645.0, -489.0), ("white", 592.0, -502.0)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    probs = np.full((2, NONE_CLASS + 1), 0.002, np.float32)
+    probs[0, KINDS.index(BallKind.WHITE)] = 1.0 - 0.002 * NONE_CLASS
+    probs[1] = 0.15 / NONE_CLASS
+    probs[1, KINDS.index(BallKind.WHITE)] = 0.85
+    for f in range(8):
+        red_seen = (646.0 + 0.5 * f, -489.0)
+        tr.update(Detections(np.array([[1109.0, 418.5], [1104.7, 409.3]]),
+                             np.array([(592.0, -502.0), red_seen]), np.full(2, 7.2),
+                             probs))
+        assert red.status == TrackStatus.SEEN
+    whites = [t for t in tr.active() if t.kind == BallKind.WHITE]
+    assert len(whites) == 1 and np.allclose(whites[0].xy_mm, (592.0, -502.0), atol=5)
+
+
+@pytest.mark.parametrize(("heading", "last_step", "potted"), [
+    # seed 1058's red, along the side cushion at 2.4 mm a frame when lost
+    # 34 mm from the baulk-right corner: it met the jaw, and stopped there
+    ((-1.0, 0.0), 2.4, False),
+    ((-1.0, -1.0), 2.4, False),  # on the diagonal, too slowly to reach the fall
+    ((-1.0, -1.0), 6.0, True),  # on the diagonal, fast enough
+])
+def test_ball_lost_slowly_in_a_corners_jaws_stops_there_unless_it_reaches_the_fall(
+        heading: tuple[float, float], last_step: float, potted: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    lost = np.array([-1764.6, -857.8])
+    u = np.array(heading) / np.hypot(*heading)
+    # struck in from 250 mm away, slowing fast (sliding), then rolling its
+    # last five frames (0.109 mm a frame a frame)
+    steps = [last_step + (0.109 * k if k < 5 else 0.436 + 0.6 * (k - 4))
+             for k in range(25)]
+    for k in range(25, 0, -1):
+        back = sum(steps[:k])
+        tr.update(_dets([("red", *(lost - back * u)), ("blue", 0.0, 0.0)]))
+    tr.update(_dets([("red", *lost), ("blue", 0.0, 0.0)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    for _ in range(tr.config.coast_frames + tr.config.jaws_wait_frames + 5):
+        tr.update(_dets([("blue", 0.0, 0.0)]))
+    assert (red.status == TrackStatus.POTTED) == potted
+    if potted:
+        return
+    assert red.status == TrackStatus.HIDDEN and red.anchor is not None
+    # held there, hidden, until a ball comes to touch it: then it dropped
+    for _ in range(60):
+        tr.update(_dets([("blue", 0.0, 0.0)]))
+    assert red.status == TrackStatus.HIDDEN
+    for x in np.linspace(-1500.0, -1712.0, 12):  # to touching it, 52.5 mm off
+        tr.update(_dets([("white", x, -857.8), ("blue", 0.0, 0.0)]))
+    assert red.status == TrackStatus.HIDDEN
+    tr.update(_dets([("white", -1712.0, -857.8), ("blue", 0.0, 0.0)]))
+    assert red.status == TrackStatus.POTTED
