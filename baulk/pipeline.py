@@ -22,6 +22,7 @@ from calibration.table import OFFICIAL, TableSpec
 from rules import MatchState, parse_record
 from vision.events import EventConfig, EventDetector, StrokeEvents
 from vision.strokes import (
+    WHITE,
     BallFrame,
     Handling,
     Phase,
@@ -106,6 +107,9 @@ class Analysis:
         reds_gone: Track ids of reds taken as knocked in unseen while the
             tracker held them (``StrokeEvents.held_in``): left out of every
             frame after.
+        white_gone: Track id of the cue ball the last stroke potted or sent
+            off the table, while the tracker holds it unseen where it went:
+            left out of the frames until it is seen again (None: none).
     """
 
     def __init__(self, variant: str = "wpbsa", players: tuple[str, ...] = (
@@ -124,6 +128,7 @@ class Analysis:
         self.handling: list[Handling] = []
         self.calls = CallBook(calls or [])
         self.reds_gone: set[int] = set()
+        self.white_gone: int | None = None
 
     @property
     def max_reds(self) -> int | None:
@@ -179,6 +184,17 @@ class Analysis:
     def feed(self, bf: BallFrame) -> list[StrokeResult]:
         """Take one frame; return the strokes it completed."""
         keep = ~np.isin(bf.ids, list(self.reds_gone))
+        if self.white_gone is not None:
+            # in hand: it is no ball on the table until it is seen again, put
+            # down (seed 946's, off the table by the side cushion and held
+            # there, was put down in the D and struck under the player's arm:
+            # the stroke was taken to start 52 frames early, when it would
+            # have had to leave the cushion to be where it was first seen)
+            here = bf.ids == self.white_gone
+            if (bf.visible & here).any():
+                self.white_gone = None
+            else:
+                keep &= ~here
         if not keep.all():
             bf = BallFrame(bf.frame, bf.ids[keep],
                            tuple(k for k, ok in zip(bf.kinds, keep, strict=True)
@@ -216,6 +232,10 @@ class Analysis:
             self.reds_gone.update(
                 tid for tid in ev.held_in
                 if item.kinds[int(np.flatnonzero(item.ids == tid)[0])] == "red")
+            w = item.column(WHITE)
+            if w is not None and (WHITE in ev.off_table
+                                  or WHITE in (b for b, _ in ev.potted)):
+                self.white_gone = int(item.ids[w])
             if not ev.first_contact and not ev.potted and not ev.off_table and (
                     item.in_hand and _stayed_in_d(item, self.detector.spec)):
                 # the cue ball being placed in the D, not a stroke

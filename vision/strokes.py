@@ -642,8 +642,9 @@ class StrokeSegmenter:
         if len(inside) == 0:
             return max(0, start - 1)
         step = gap / (seen[1].frame - seen[0].frame)
-        frames = round(0.5 * float(inside.min() + inside.max()) / step)
-        return max(0, start - max(frames, 1))
+        frames = max(round(0.5 * float(inside.min() + inside.max()) / step), 1)
+        return max((i for i in range(start) if pre[i].frame <= pre[start].frame
+                    - frames), default=0)
 
     def _set_off_beside(self, pre: list[BallFrame], start: int,
                         rest_w: np.ndarray) -> int:

@@ -323,3 +323,39 @@ def test_a_red_knocked_in_unseen_is_no_ball_in_the_frames_after() -> None:
             for c, (i, k) in enumerate(zip(ids, ("white", "red", "blue"),
                                            strict=True))]
     assert [r.track_id for r in analysis.shown(rows)] == [1, 9]
+
+
+@pytest.mark.parametrize("off", [True, False])
+def test_the_cue_ball_off_the_table_is_in_hand_until_seen_again(off: bool) -> None:
+    # seed 946: the white, off the table by the side cushion and held there
+    # unseen by the tracker, was put down in the D and struck under the
+    # player's arm; first seen rolling, its stroke was taken to start 52
+    # frames early, when it would have had to leave that cushion. In hand, it
+    # was struck from the D: here from its middle along y = 0 (x = -1187.5),
+    # at 40 mm a frame, struck at frame 200 and first seen at 207
+    def frame(f: int, white: tuple[float, float], seen: bool) -> BallFrame:
+        kinds = ("white", "blue", "red")
+        xy = np.array([white, (0.0, 0.0), (900.0, 300.0)])
+        return BallFrame(f, np.array([1, 2, 3]), kinds, xy,
+                         np.array([seen, True, True]), np.ones(3))
+
+    analysis = Analysis()
+    y, gone = -100.0, (-1100.0, -860.0 if off else -700.0)
+    for f in range(207):
+        if 40 < f and y > -860.0 + (0 if off else 160.0):  # to the side cushion
+            y -= 30.0
+            analysis.feed(frame(f, (-1100.0, y), True))
+        else:  # off the table, or stopped 160 mm short of the cushion and hidden
+            analysis.feed(frame(f, (-1100.0, y) if f <= 40 else gone, f <= 40))
+    for f in range(207, 300):
+        x = -1187.5 + 40.0 * (f - 200) - 0.4 * max(f - 207, 0) ** 2
+        analysis.feed(frame(f, (min(x, 500.0), 0.0), True))
+    analysis.finish()
+    assert len(analysis.strokes) == 2
+    first, second = analysis.strokes
+    assert ("white" in first.events.off_table) == off
+    if off:  # in hand, struck from the D
+        assert abs(second.events.start_frame - 200) <= 2
+        assert second.start_confidence < 1.0
+    else:  # hidden at rest, struck there: it came from there
+        assert second.events.start_frame < 200 - 10
