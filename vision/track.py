@@ -1379,7 +1379,8 @@ class BallTracker:
     def _stopped_in_jaws(self, t: Track) -> bool:
         """Did ``t``, lost moving in a corner pocket's mouth, stop in its jaws,
         out of sight? Yes when, at the speed of its last few sightings, it
-        cannot roll on into the fall (``TableSpec.rolls_into_fall``): seed
+        stops short of the fall's centre, and cannot roll on into the fall
+        (``TableSpec.rolls_into_fall``): seed
         1058's red, lost at 2.4 mm a frame 34 mm from a far corner, ran into
         the jaw and stopped there, hidden by it; taken for potted, it was
         then knocked in unseen by the next stroke but one, which was called a
@@ -1395,9 +1396,13 @@ class BallTracker:
             return False  # (not in a corner's mouth)
         n = min(len(t.recent), 4)
         v = (t.recent[-1] - t.recent[-n]) / (n - 1)
-        speed = float(np.linalg.norm(v))
-        run = speed**2 / (2.0 * self.config.roll_decel_mm)
-        return speed < self.config.jaws_speed_mm and not self.spec.rolls_into_fall(
+        run = float(v @ v) / (2.0 * self.config.roll_decel_mm)
+        # (one that would run on past the fall meets the jaws or the rail
+        # there, fast: in or out, nothing here says; seed 1070's red, lost
+        # at 7.8 mm a frame 44 mm wide of the fall's edge, dropped)
+        fall = min(float(np.linalg.norm(np.asarray(f) - p))
+                   for f in self.spec.corner_falls().values())
+        return run < fall and not self.spec.rolls_into_fall(
             (float(p[0]), float(p[1])), (float(v[0]), float(v[1])), run)
 
     def _pot(self, t: Track) -> None:

@@ -1406,17 +1406,22 @@ def test_ball_behind_the_white_read_as_white_is_still_seen() -> None:
     assert len(whites) == 1 and np.allclose(whites[0].xy_mm, (592.0, -502.0), atol=5)
 
 
-@pytest.mark.parametrize(("heading", "last_step", "potted"), [
+@pytest.mark.parametrize(("lost", "heading", "last_step", "potted"), [
     # seed 1058's red, along the side cushion at 2.4 mm a frame when lost
     # 34 mm from the baulk-right corner: it met the jaw, and stopped there
-    ((-1.0, 0.0), 2.4, False),
-    ((-1.0, -1.0), 2.4, False),  # on the diagonal, too slowly to reach the fall
-    ((-1.0, -1.0), 6.0, True),  # on the diagonal, fast enough
+    ((-1764.6, -857.8), (-1.0, 0.0), 2.4, False),
+    # on the diagonal, too slowly to reach the fall
+    ((-1764.6, -857.8), (-1.0, -1.0), 2.4, False),
+    ((-1764.6, -857.8), (-1.0, -1.0), 6.0, True),  # on the diagonal, fast enough
+    # seed 1070's red (at the top-left corner), lost at 7.8 mm a frame going
+    # in 43.4 mm from the fall's centre, just wide of it: fast, it ran on
+    # into the jaws past the fall; it dropped
+    ((-1761.3, -864.1), (-0.1, -1.0), 7.8, True),
 ])
 def test_ball_lost_slowly_in_a_corners_jaws_stops_there_unless_it_reaches_the_fall(
-        heading: tuple[float, float], last_step: float, potted: bool) -> None:
+        lost: tuple[float, float], heading: tuple[float, float], last_step: float,
+        potted: bool) -> None:
     tr = BallTracker(OFFICIAL)
-    lost = np.array([-1764.6, -857.8])
     u = np.array(heading) / np.hypot(*heading)
     # struck in from 250 mm away, slowing fast (sliding), then rolling its
     # last five frames (0.109 mm a frame a frame)
@@ -1424,7 +1429,8 @@ def test_ball_lost_slowly_in_a_corners_jaws_stops_there_unless_it_reaches_the_fa
              for k in range(25)]
     for k in range(25, 0, -1):
         back = sum(steps[:k])
-        tr.update(_dets([("red", *(lost - back * u)), ("blue", 0.0, 0.0)]))
+        tr.update(_dets([("red", *(np.array(lost) - back * u)),
+                         ("blue", 0.0, 0.0)]))
     tr.update(_dets([("red", *lost), ("blue", 0.0, 0.0)]))
     red = next(t for t in tr.active() if t.kind == BallKind.RED)
     for _ in range(tr.config.coast_frames + tr.config.jaws_wait_frames + 5):
