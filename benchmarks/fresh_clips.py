@@ -31,7 +31,8 @@ studied in session 18), ``921-940``
 ``961-980`` and ``981-1000`` (held out, scored once: session 18; 992 and
 1000 studied in session 19), ``1001-1020`` and ``1021-1040`` (held out,
 scored once: session 19), ``1041-1060`` (held out, scored once, then studied:
-session 20), ``1061-1080`` (held out, scored once: session 20),
+session 20), ``1061-1080`` (held out, scored once, then studied: session
+20), ``1081-1100`` (held out, scored once: session 20),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
