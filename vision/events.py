@@ -1217,10 +1217,8 @@ class EventDetector:
                     # once a ball came to touch it: it dropped (seed 1058's
                     # red, stopped in a near corner's jaws behind the cushion,
                     # was knocked in unseen two strokes later)
-                    q = xy[held_to[-1]]
-                    name = min(self._pockets, key=lambda n: float(
-                        np.linalg.norm(self._pockets[n] - q)))
-                    out.append((j, int(held_to[-1]) + 1, EventKind.POT, name, 0.5,
+                    out.append((j, int(held_to[-1]) + 1, EventKind.POT,
+                                self._nearest_pocket(xy[held_to[-1]]), 0.5,
                                 Unknown.POCKET_UNSEEN))
                     continue
                 if not tr.interrupted:
@@ -1506,9 +1504,12 @@ class EventDetector:
         if u > (c.lost_rows if rows is None else rows) or self._on_nose(
                 a, abs(float(p[1 - a] + u * v[1 - a]))):
             return None
-        exit_at = p + u * v
+        return self._nearest_pocket(p + u * v)
+
+    def _nearest_pocket(self, q: np.ndarray) -> str:
+        """The pocket nearest ``q`` (table mm)."""
         return min(self._pockets, key=lambda n: float(
-            np.linalg.norm(self._pockets[n] - exit_at)))
+            np.linalg.norm(self._pockets[n] - q)))
 
     def _rolls_into_fall(self, p: np.ndarray, v: np.ndarray) -> bool:
         """Does a ball last seen at ``p`` beyond a cushion's line (in a

@@ -1394,8 +1394,7 @@ class BallTracker:
         if (gap[k] >= 0.5 * self.config.pocket_mm
                 or abs(float(self._pockets[k][0])) < self.spec.half_length):
             return False  # (not in a corner's mouth)
-        n = min(len(t.recent), 4)
-        v = (t.recent[-1] - t.recent[-n]) / (n - 1)
+        v = _recent_velocity(t)
         run = float(v @ v) / (2.0 * self.config.roll_decel_mm)
         # (one that would run on past the fall meets the jaws or the rail
         # there, fast: in or out, nothing here says; seed 1070's red, lost
@@ -1426,8 +1425,7 @@ class BallTracker:
         if len(t.recent) >= 2:
             # over the last few frames: a ball all but stopped in the jaws
             # (creeping a millimetre or two) does not drop
-            n = min(len(t.recent), 4)
-            v = (t.recent[-1] - t.recent[-n]) / (n - 1)
+            v = _recent_velocity(t)
         u = self._pockets[k] - p
         return float(v @ u) > self.config.drop_speed_mm * float(np.linalg.norm(u))
 
@@ -1723,6 +1721,13 @@ class BallTracker:
                 self._start_as_seen(t, cd)
                 return t
         return None
+
+
+def _recent_velocity(t: Track) -> np.ndarray:
+    """(2,) mm a frame: ``t``'s mean step over its last four measurements (or
+    as many as it has, two at least)."""
+    n = min(len(t.recent), 4)
+    return (t.recent[-1] - t.recent[-n]) / (n - 1)
 
 
 def _drift(pts: np.ndarray) -> float:
