@@ -472,7 +472,11 @@ class EventDetector:
         Its rest place at the strike, then the longest chain of its sightings
         that a ball can have rolled (no step faster than ``max_step_mm`` a
         frame, nor much faster than the step before): a hand or the cue's tip
-        read as the cue ball, away from its real path, is left out.
+        read as the cue ball, away from its real path, is left out. Of chains
+        as long, the one whose velocity changes least into each sighting: a
+        sighting off the way (seed 1096's white, read once over the pink it
+        passed in front of in the image, 60 mm aside) and the one it skips are
+        each a chain's, but only the real one goes on as the way came.
         """
         xy = tr.xy_mm[:, w]
         vis = tr.visible[:, w] & ~np.isnan(xy[:, 0])
@@ -490,18 +494,25 @@ class EventDetector:
         length = np.full(n, -1, np.int64)  # longest chain from the start to k
         prev = np.full(n, -1, np.int64)
         speed = np.zeros(n)  # the chain's speed into k, mm a frame
+        vel = np.zeros((n, 2))  # and its velocity, mm a frame (none at the start)
         length[0], speed[0] = 1, self.config.max_step_mm
         for k in range(1, n):
             lo = max(0, k - self.config.path_lookback)
-            v = np.linalg.norm(pts[lo:k] - pts[k], axis=1) / (rows[k] - rows[lo:k])
+            steps = (pts[k] - pts[lo:k]) / (rows[k] - rows[lo:k])[:, None]
+            v = np.linalg.norm(steps, axis=1)
             # no faster than a ball rolls, nor than it came (balls slow down)
             ok = (v <= np.minimum(self.config.max_step_mm,
                                   1.2 * speed[lo:k] + 10.0)) & (length[lo:k] > 0)
             if not ok.any():
                 continue
-            cand = np.where(ok, length[lo:k], 0)
-            m = len(cand) - 1 - int(np.argmax(cand[::-1]))  # latest of the longest
-            length[k], prev[k], speed[k] = cand[m] + 1, lo + m, v[m]
+            longest = ok & (length[lo:k] == length[lo:k][ok].max())
+            change = np.linalg.norm(steps - vel[lo:k], axis=1)
+            change[np.arange(lo, k) == 0] = 0.0
+            cand = np.flatnonzero(longest)
+            # the smoothest, then the latest
+            m = int(cand[np.lexsort((-cand, change[cand]))[0]])
+            length[k], prev[k], speed[k] = length[lo + m] + 1, lo + m, v[m]
+            vel[k] = steps[m]
         k = int(np.argmax(length[::-1]))
         k = n - 1 - k
         chain = []

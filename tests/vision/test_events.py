@@ -1073,3 +1073,31 @@ def test_a_ball_lost_slowly_in_a_corners_jaws_fell_if_its_roll_reaches_the_fall(
     xy, vis = _runs_out_of_sight(last, speed_mm * way, (-900.0, 300.0))
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
     assert ev.potted == ((("white", "top_right"),) if potted else ())
+
+
+
+def test_a_cue_ball_read_once_over_a_ball_it_passes_in_the_image_did_not_turn() -> None:
+    # seed 1096 (broadcast): the white passed 88 mm from the pink, in front of
+    # it in the image; the one blob of the two was read as the white 25 mm
+    # from the pink (the pink unseen), and the white's way seemed to turn
+    # there, before it ran on full into a red. Its sightings as tracked:
+    white = [(667.2, -208.3)] * 3 + [
+        (689.4, -160.3), (706.7, -117.0), (730.6, -72.1), (745.0, -35.4),
+        (818.9, -2.8), (768.5, 21.7), (783.4, 44.5), (793.2, 67.5), (802.5, 88.9),
+        (810.0, 112.8), (821.3, 133.9), (830.8, 156.4), (840.5, 179.4),
+        (853.4, 201.5), (862.8, 225.0), (862.0, 237.7), (856.7, 250.4),
+        (855.6, 262.1), (849.3, 275.4), (846.1, 288.2), (845.7, 301.4)]
+    t = len(white) + 10
+    xy = np.full((t, 3, 2), np.nan)
+    xy[: len(white), 0] = white
+    xy[len(white):, 0] = white[-1]
+    xy[:, 1] = (844.5, -3.0)
+    red = np.array([908.0, 258.0])
+    xy[:, 2] = red
+    hit = white.index((862.0, 237.7))
+    xy[hit:, 2] = [red + (12.0 * min(k, 15), 8.0 * min(k, 15)) for k in range(t - hit)]
+    vis = ~np.isnan(xy[..., 0])
+    out = white.index((818.9, -2.8))
+    vis[out:out + 2, 1] = False
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
