@@ -56,10 +56,11 @@ from baulk.commands.eval import (  # noqa: E402
 COLUMNS = ("strokes_f1", "start_end_within_2", "start_seen_end_within_2",
            "start_abs_error_max",
            "end_abs_error_max", "first_contact_accuracy", "pots_f1",
-           "cue_ball_pots_found", "off_table_found", "scores_equal")
+           "cue_ball_pots_found", "off_table_found", "off_table_false",
+           "scores_equal")
 HEAD = ("strokes F1", "s/e<=2", "s/seen e<=2", "start err", "end err",
         "1st contact", "pots F1",
-        "cue pots", "off", "score")
+        "cue pots", "off", "off false", "score")
 
 
 def _calls_file(clip: Path, spare: Path) -> Path:

@@ -59,6 +59,7 @@ class Figures:
     cue_pots_found: int = 0
     off_true: int = 0
     off_found: int = 0
+    off_called: int = 0
     cushions_true: int = 0
     cushions_found: int = 0
     cushions_right: int = 0
@@ -102,6 +103,7 @@ class Figures:
                                       self.pots_right), 4),
             "cue_ball_pots_found": f"{self.cue_pots_found}/{self.cue_pots_true}",
             "off_table_found": f"{self.off_found}/{self.off_true}",
+            "off_table_false": self.off_called - self.off_found,
             "cushion_after_contact_f1": round(self._f1(
                 self.cushions_true, self.cushions_found, self.cushions_right), 4),
             "scores_equal": f"{self.scores_equal}/{self.clips}",
@@ -219,6 +221,11 @@ def compare(strokes: list[dict[str, Any]], summary: dict[str, Any],
         ot, of = Counter(log["off_table"]), Counter(s["off_table"])
         fig.off_true += sum(ot.values())
         fig.off_found += sum((ot & of).values())
+        fig.off_called += sum(of.values())
+        if ot != of:
+            fig.mistakes.append(f"stroke at {t['start_frame']}: off the table "
+                                f"{sorted(of.elements())} (truth "
+                                f"{sorted(ot.elements())})")
         ct = set(log.get("cushion_after_contact") or [])
         cf = set(s.get("cushion_after_contact") or [])
         fig.cushions_true += len(ct)
@@ -287,7 +294,8 @@ def run(args: argparse.Namespace) -> int:
               f"the spot is still to a camera): {s['start_seen_end_within_2']}")
     print(f"first contact: {s['first_contact_accuracy']:.1%} right")
     print(f"pots (ball and pocket): F1 {s['pots_f1']:.3f}; cue-ball pots found "
-          f"{s['cue_ball_pots_found']}; off-table found {s['off_table_found']}")
+          f"{s['cue_ball_pots_found']}; off-table found {s['off_table_found']} "
+          f"({s['off_table_false']} called falsely)")
     print(f"cushions after contact: F1 {s['cushion_after_contact_f1']:.3f}")
     print(f"final score equal to truth: {'yes' if fig.scores_equal else 'no'}")
     for m in fig.mistakes:

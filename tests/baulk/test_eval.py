@@ -54,3 +54,20 @@ def test_the_end_a_camera_can_see_is_where_the_balls_stopped_moving(
     found = [{**_found(["red"], [])[0], "end_frame": 38}]
     fig = compare(found, {}, truth, None, seen_ends(truth, positions))
     assert fig.summary()["start_seen_end_within_2"] == f"{within}/1"
+
+
+@pytest.mark.parametrize(("true_off", "found_off", "found", "false"), [
+    (["black"], ["black"], 1, 0),
+    ([], ["black"], 0, 1),   # seed 1096: a black that rattled out called off
+    (["red"], [], 0, 0),
+])
+def test_balls_called_off_the_table_falsely_are_counted_and_named(
+        true_off: list[str], found_off: list[str], found: int, false: int) -> None:
+    truth = _truth(["red"], [])
+    truth["strokes"][0]["log"]["off_table"] = true_off
+    strokes = [{**_found(["red"], [])[0], "off_table": found_off}]
+    fig = compare(strokes, {}, truth, None)
+    s = fig.summary()
+    assert s["off_table_found"] == f"{found}/{len(true_off)}"
+    assert s["off_table_false"] == false
+    assert any("off the table" in m for m in fig.mistakes) == (true_off != found_off)
