@@ -196,6 +196,9 @@ class SegmenterConfig:
         put_back_mm: A ball that vanished during a stroke and came back this
             far from where it was last seen was put back by hand
             (``StrokeSegmenter._put_back``).
+        stir_mm: A ball whose place a moving ball came this near (centre to
+            centre: touching, and some) may have been set moving by it
+            (``_Stirring``).
     """
 
     fps: float = 30.0
@@ -220,6 +223,7 @@ class SegmenterConfig:
     dead_stop_frames: int = 3
     leap_mm: float = 60.0
     put_back_mm: float = 300.0
+    stir_mm: float = 80.0
 
     @property
     def rest_frames(self) -> int:
@@ -241,6 +245,92 @@ class _Rest:
 
     xy: dict[int, np.ndarray] = field(default_factory=dict)
     kind: dict[int, str] = field(default_factory=dict)
+
+
+ROLL_STEPS = 3
+"""Steps in a row, frame to frame, each faster than ``SegmenterConfig.moving_mm``
+and on one way, that show a ball rolling (``_Stirring``)."""
+
+
+class _Stirring:
+    """Which balls the stroke's motion can have reached (track ids).
+
+    A ball at rest moves only when a moving ball strikes it: the cue ball is
+    stirred at the strike, and a ball is stirred when a stirred ball, moving,
+    comes within ``stir_mm`` of its place (between two sightings, anywhere
+    it can have gone in the time), or when it is seen rolling itself
+    (``ROLL_STEPS`` steps on one way: struck by a ball unseen). Sightings of
+    a ball the motion never reached that wander (far balls in a line along a
+    broadcast camera's view, their discs overlapping, read now here, now 20
+    to 80 mm off, and their tracks swapping places: seed 1110's pack, while
+    the white lay still 600 mm away) are not motion, and keep no stroke open.
+    Kept up to date frame by frame (``update``): bounded work per frame.
+    """
+
+    def __init__(self, config: SegmenterConfig, places: dict[int, np.ndarray]
+                 ) -> None:
+        self.config = config
+        self.stirred: set[int] = set()
+        self._places = {tid: xy.copy() for tid, xy in places.items()}
+        self._last: dict[int, tuple[int, np.ndarray, float]] = {}
+        self._steps: dict[int, deque[np.ndarray]] = {}
+        self._done = 0
+
+    def update(self, frames: list[BallFrame]) -> set[int]:
+        """Take the frames of ``frames`` not yet taken; the stirred ids."""
+        if self._done > len(frames):
+            self._done = 0  # (the stroke's frames were cut back)
+        for f in frames[self._done:]:
+            if f.view:
+                self._take(f)
+        self._done = len(frames)
+        return self.stirred
+
+    def _take(self, f: BallFrame) -> None:
+        c = self.config
+        w = f.white()
+        if w is not None:
+            self.stirred.add(int(f.ids[w]))
+        ways: list[tuple[np.ndarray, np.ndarray, float]] = []
+        for j in np.flatnonzero(f.visible):
+            tid, p = int(f.ids[j]), f.xy_mm[j]
+            prev = self._last.get(tid)
+            speed = 0.0
+            if prev is not None:
+                gap = f.frame - prev[0]
+                step = p - prev[1]
+                speed = float(np.linalg.norm(step)) / max(gap, 1)
+                steps = self._steps.setdefault(tid, deque(maxlen=ROLL_STEPS))
+                if gap != 1:
+                    steps.clear()
+                steps.append(step)
+                if tid not in self.stirred and _rolls(steps, c.moving_mm):
+                    self.stirred.add(tid)
+                if tid in self.stirred and speed > c.moving_mm:
+                    # anywhere it can have gone meanwhile, at its speed before
+                    ways.append((prev[1], p, max(float(np.linalg.norm(step)),
+                                                 prev[2] * gap)))
+            self._last[tid] = (f.frame, p.copy(), speed)
+            self._places[tid] = p.copy()
+        for a, b, length in ways:
+            for tid, q in self._places.items():
+                if tid not in self.stirred and float(
+                        np.linalg.norm(q - a) + np.linalg.norm(q - b)) <= (
+                        length + 2 * c.stir_mm):
+                    self.stirred.add(tid)
+
+
+def _rolls(steps: deque[np.ndarray], moving_mm: float) -> bool:
+    """``ROLL_STEPS`` steps, each over ``moving_mm``, each turned less than
+    45 degrees from the one before."""
+    if len(steps) < ROLL_STEPS:
+        return False
+    size = [float(np.linalg.norm(s)) for s in steps]
+    if min(size) <= moving_mm:
+        return False
+    return all(float(a @ b) > math.cos(math.pi / 4) * sa * sb
+               for a, b, sa, sb in zip(list(steps)[:-1], list(steps)[1:],
+                                       size[:-1], size[1:], strict=True))
 
 
 class StrokeSegmenter:
@@ -272,6 +362,7 @@ class StrokeSegmenter:
         self._held: BallFrame | None = None
         self._gone: dict[int, tuple[str, np.ndarray]] = {}
         self._fresh: set[int] = set()
+        self._stirring: _Stirring | None = None
 
     @property
     def count(self) -> int:
@@ -605,6 +696,7 @@ class StrokeSegmenter:
         self._begun = pre[-1].frame
         self._start_conf = conf
         self._stroke = pre[max(0, start - 2):]
+        self._stirring = _Stirring(c, self._rest.xy)
         self._pre.clear()
         self._candidate = None
         self.phase = Phase.STROKE
@@ -714,7 +806,10 @@ class StrokeSegmenter:
             return []
         last = window[-1]
         recent = window[-c.held_frames - 1:]
+        stirred = self._stirred()
         for tid in last.ids:
+            if stirred is not None and int(tid) not in stirred:
+                continue  # nothing moving came near it: it cannot have moved
             if _seen_in(recent, int(tid)):
                 # (seen now and then only, its drift over the window says
                 # little: how fast it went between its last two sightings
@@ -727,7 +822,8 @@ class StrokeSegmenter:
             elif self._lost_moving(int(tid)):
                 return []
         if any(self._gone_rolling(tid)
-               for tid in {int(t) for f in self._recent() for t in f.ids}):
+               for tid in {int(t) for f in self._recent() for t in f.ids}
+               if stirred is None or tid in stirred):
             return []
         return [self._close(n - 1)]
 
@@ -801,11 +897,22 @@ class StrokeSegmenter:
         if float(np.percentile(off, 80)) > c.start_mm:
             return None  # (most of its readings within start_mm of one place)
         wid = int(jump[-1].ids[jump[-1].white()])  # type: ignore[index]
+        stirred = self._stirred()
         for tid in window[-1].ids:
+            if stirred is not None and int(tid) not in stirred:
+                continue
             if int(tid) != wid and (_moving(window, int(tid), c.still_mm)
                                     or self._lost_moving(int(tid))):
                 return None
         return k
+
+    def _stirred(self) -> set[int] | None:
+        """Track ids of the balls this stroke's motion can have reached
+        (``_Stirring``); None when any may have moved (the view was lost
+        meanwhile)."""
+        if self._stirring is None or self._interrupted:
+            return None
+        return self._stirring.update(self._stroke)
 
     def _lost_moving(self, tid: int) -> bool:
         """The ball was rolling when last seen, less than ``lost_moving_s`` ago
@@ -831,9 +938,11 @@ class StrokeSegmenter:
     def _close(self, last: int) -> StrokeTracks:
         """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest."""
         frames = self._stroke[: last + 1]
+        stirred = self._stirred()
         tracks = _assemble(frames, self._rest, self._count, self._start,
                            self._start_conf, self._interrupted, self._in_hand)
-        end = estimate_end(tracks, self.config)
+        end = estimate_end(tracks, self.config, stirred)
+        self._stirring = None
         tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
         self._count += 1
         tail = frames[-self.config.rest_frames:]
@@ -960,8 +1069,12 @@ def _assemble(frames: list[BallFrame], rest: _Rest, index: int, start: int,
     )
 
 
-def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
+def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
+                 moved: set[int] | None = None) -> int:
     """First frame with every ball at rest.
+
+    Only the balls of ``moved`` (track ids: those the stroke's motion can have
+    reached, ``_Stirring``) are looked at; every ball when None.
 
     For each ball that moved (a one-frame flicker of its track is not motion), a
     rolling ball decelerates evenly, so its speed over its last clear motion says
@@ -977,7 +1090,7 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig) -> int:
     tail = config.rest_frames
     for j in range(xy.shape[1]):
         seen = np.flatnonzero(~np.isnan(xy[:, j, 0]))
-        if len(seen) == 0:
+        if len(seen) == 0 or (moved is not None and int(tracks.ids[j]) not in moved):
             continue
         last = int(seen[-1])
         ok = vis[:, j] & ~np.isnan(xy[:, j, 0])

@@ -754,3 +754,37 @@ def test_a_ball_that_vanished_and_came_back_is_one_stroke(
     assert white is not None
     assert (not np.isnan(stroke.xy_mm[-1, white, 0])) == white_at_end
     assert abs(stroke.end_frame - stop) <= 2
+
+
+@pytest.mark.parametrize(("red_after", "one_stroke_ends"), [
+    # seed 1110: far reds in a line along a broadcast camera's view, read now
+    # here, now 30 mm off, their tracks swapping places, while the white
+    # rolled to a stop 1300 mm away: nothing moving came near them
+    ("wanders", 65),
+    # a red seen rolling on one way (struck by a ball unseen): it moves
+    ("rolls", None),
+])
+def test_a_ball_nothing_moving_came_near_moves_only_if_seen_rolling(
+        red_after: str, one_stroke_ends: int | None) -> None:
+    frames = [_frame(f, BASE) for f in range(40)]
+    for bf in _rolling_white(40, 120):
+        k = bf.frame - 55
+        if k < 0:
+            frames.append(bf)
+            continue
+        if red_after == "wanders":  # read 30 mm one way, then 25 the other
+            x = 900.0 + (0.0, 30.0, -25.0)[k // 5 % 3]
+        else:  # rolls off at 6 mm a frame, slowing to a stop
+            x = 900.0 + sum(max(6.0 - 0.1 * i, 0.0) for i in range(k))
+        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
+                                              bf.visible, strict=True),
+                         strict=True))
+        frames.append(_frame(bf.frame, {**balls, 3: ("red", (x, 300.0), True)}))
+    strokes, _ = _run(frames)
+    s = strokes[0]
+    assert s.start_frame == 40
+    if one_stroke_ends is None:  # open until the red stopped (k = 60)
+        assert s.end_frame >= 110
+    else:  # and closed a rest later, not held open to the footage's end
+        assert abs(s.end_frame - one_stroke_ends) <= 2
+        assert s.frames[-1] - s.end_frame <= SegmenterConfig().rest_frames + 5
