@@ -320,7 +320,8 @@ class TrackerConfig:
         creep_touch_frames: See ``creep_step_mm``.
         balance_frames: A ball at rest in a pocket's jaws that goes from sight
             dropped only if it came to rest (or was touched) at most this many
-            frames before: it balanced a moment on the edge.
+            frames before: it balanced a moment on the edge (in a corner's
+            jaws, only if its creep reaches the fall: ``_short_of_fall``).
     """
 
     meas_sigma_mm: float = 4.0
@@ -1325,8 +1326,19 @@ class BallTracker:
             t.status = TrackStatus.HIDDEN
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
-            if t.missed > c.coast_frames and float(np.min(np.linalg.norm(
-                    self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm and (
+            in_mouth = t.missed > c.coast_frames and float(np.min(np.linalg.norm(
+                self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm
+            if in_mouth and not t.stopped_unseen and self._short_of_fall(
+                    t.anchor if t.meas_mm is None else t.meas_mm,
+                    _drift_velocity(np.array(t.recent)) if len(t.recent) >= 2
+                    else np.zeros(2)):
+                # at rest in a corner's jaws, creeping too slowly to reach the
+                # fall: gone from sight, it is still there, hidden (seed 1112's
+                # red, crept to 58 mm from the fall's centre and lost, had been
+                # taken for potted; the white knocked it in a stroke later)
+                t.stopped_unseen = True
+                t.touched_at = -1
+            if in_mouth and (
                     t.touched_at >= t.rest_since if t.stopped_unseen
                     else max(t.rest_since, t.touched_at)
                     >= self._frame - t.missed - c.balance_frames):
@@ -1388,13 +1400,16 @@ class BallTracker:
         comes to touch it."""
         if t.meas_mm is None or len(t.recent) < 2:
             return False
-        p = t.meas_mm
+        return self._short_of_fall(t.meas_mm, _recent_velocity(t))
+
+    def _short_of_fall(self, p: np.ndarray, v: np.ndarray) -> bool:
+        """Does a ball at ``p`` (table mm), in a corner pocket's mouth, rolling
+        at ``v`` (mm a frame), stop before the fall, in the jaws?"""
         gap = np.linalg.norm(self._pockets - p, axis=1)
         k = int(np.argmin(gap))
         if (gap[k] >= 0.5 * self.config.pocket_mm
                 or abs(float(self._pockets[k][0])) < self.spec.half_length):
             return False  # (not in a corner's mouth)
-        v = _recent_velocity(t)
         run = float(v @ v) / (2.0 * self.config.roll_decel_mm)
         # (one that would run on past the fall meets the jaws or the rail
         # there, fast: in or out, nothing here says; seed 1070's red, lost
@@ -1730,11 +1745,17 @@ def _recent_velocity(t: Track) -> np.ndarray:
     return (t.recent[-1] - t.recent[-n]) / (n - 1)
 
 
+def _drift_velocity(pts: np.ndarray) -> np.ndarray:
+    """(2,) mm a frame: velocity of the straight-line fit to successive
+    measurements ``pts`` ((K, 2) float64, mm; two at least)."""
+    k = np.arange(len(pts)) - (len(pts) - 1) / 2
+    return k @ (pts - pts.mean(axis=0)) / (k @ k)
+
+
 def _drift(pts: np.ndarray) -> float:
     """Speed (mm a frame) of the straight-line fit to successive measurements
     ``pts`` ((K, 2) float64, mm)."""
-    k = np.arange(len(pts)) - (len(pts) - 1) / 2
-    return float(np.linalg.norm(k @ (pts - pts.mean(axis=0)) / (k @ k)))
+    return float(np.linalg.norm(_drift_velocity(pts)))
 
 
 def _inside(p: np.ndarray, boxes: Sequence[tuple[int, int, int, int]],

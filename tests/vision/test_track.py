@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from calibration.table import OFFICIAL
+from calibration.table import OFFICIAL, Pocket
 from vision.detections import Detections
 from vision.kinds import KINDS, NONE_CLASS, BallKind
 from vision.track import BallTracker, Track, TrackStatus
@@ -430,19 +430,34 @@ def test_white_unseen_at_rest_is_taken_by_a_run_of_blurred_sightings(
         assert np.allclose(white.reported_mm, (-1060.0, 150.0), atol=1)
 
 
-@pytest.mark.parametrize(("where", "rested", "potted"), [
-    ((1751.0, 875.0), 10, True),    # a moment in the top-left jaws: it dropped
-    ((1751.0, 875.0), 200, False),  # long there: hidden (rule 9: put back)
-    ((1500.0, 600.0), 10, False),   # on the bed: hidden, held where it was
+# the top-left corner's fall, and the way into it from the bed
+_FALL = np.array(OFFICIAL.corner_falls()[Pocket.TOP_LEFT])
+_INTO = np.array([1.0, 1.0]) / np.sqrt(2.0)
+
+
+@pytest.mark.parametrize(("where", "rested", "creep", "potted"), [
+    # seed 1112: at rest in a corner's jaws 56 mm from the fall's centre, and
+    # gone from sight: it cannot drop by itself; hidden there (it drops once
+    # touched)
+    (tuple(_FALL - 56.0 * _INTO), 10, 0.0, False),
+    # creeping on to the fall's edge (1.2 mm a frame: it rolls 6.6 mm more)
+    (tuple(_FALL - 56.0 * _INTO), 10, 1.2, True),
+    ((0.0, 860.0), 10, 0.0, True),      # a moment in a middle pocket's: dropped
+    ((0.0, 860.0), 200, 0.0, False),    # long there: hidden (rule 9: put back)
+    ((1500.0, 600.0), 10, 0.0, False),  # on the bed: hidden, held where it was
 ])
 def test_ball_at_rest_gone_from_a_pockets_jaws_is_potted(
-        where: tuple[float, float], rested: int, potted: bool) -> None:
+        where: tuple[float, float], rested: int, creep: float, potted: bool
+) -> None:
     tr = BallTracker(OFFICIAL)
     for f in range(8, 0, -1):  # rolls into the jaws
         tr.update(_dets([("red", where[0] - 5.0 * f, where[1] - 2.0 * f),
                          ("blue", 0, 400)]))
     for _ in range(rested):
         tr.update(_dets([("red", *where), ("blue", 0, 400)]))
+    for f in range(1, 9 if creep else 0):  # creeps on, within its hold
+        tr.update(_dets([("red", *(np.array(where) + creep * f * _INTO)),
+                         ("blue", 0, 400)]))
     for _ in range(tr.config.coast_frames + 2):
         tr.update(_dets([("blue", 0, 400)]))
     red = next(t for t in tr.tracks if t.kind == BallKind.RED)
@@ -951,7 +966,9 @@ def test_a_ball_setting_off_slowly_is_not_held_by_its_own_clutter(kind: str) -> 
 
 
 @pytest.mark.parametrize(("given_back", "sighted", "potted"), [
-    (False, True, False), (False, False, True),
+    # (at rest 58 mm from the fall's centre and then unseen, it cannot have
+    # dropped by itself: it is held there, hidden, until touched)
+    (False, True, False), (False, False, False),
     (True, True, False), (True, False, True),
 ])
 def test_a_ball_in_the_jaws_is_held_there_by_unsure_sightings(
