@@ -1227,6 +1227,16 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     if speed**2 / (2 * decel) > left + 3 * config.still_mm:
         return None  # faster than a roll to its resting place: stopped by a hit
     stop = tc + speed / decel
+    # and from how far it still had to go: at the rolling deceleration a ball
+    # d mm from its resting place stops sqrt(2 d / decel) frames on; the two
+    # say it apart (the fit's speed lags where the ball still slid off a
+    # cushion or a ball, the distances lead where the tracker held its creep
+    # in steps: seed 966's white, 3 frames early by its speed alone)
+    far = np.linalg.norm(xy[rows] - final, axis=1)
+    use = far >= 2 * config.still_mm
+    if use.sum() >= 3:
+        stop = 0.5 * (stop + float(np.median(rows[use] + np.sqrt(
+            2 * far[use] / decel))))
     # slowed at once by a light hit on the way (a kiss): the later half's speed
     # is lower than the roll says by more than ``KISS_FRAMES`` of rolling
     # deceleration, and that half alone says when it stopped (seed 801's red,

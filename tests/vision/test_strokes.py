@@ -17,6 +17,7 @@ from vision.strokes import (
     SegmenterConfig,
     StrokeSegmenter,
     StrokeTracks,
+    estimate_end,
 )
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
@@ -788,3 +789,28 @@ def test_a_ball_nothing_moving_came_near_moves_only_if_seen_rolling(
     else:  # and closed a rest later, not held open to the footage's end
         assert abs(s.end_frame - one_stroke_ends) <= 2
         assert s.frames[-1] - s.end_frame <= SegmenterConfig().rest_frames + 5
+
+
+def test_a_ball_rolling_to_rest_off_a_cushion_ends_when_its_roll_says() -> None:
+    # seed 966: the white, back off the side cushion and slowing (still
+    # sliding at first: the fit's speed lagged), its creep read in held
+    # steps; its sightings from frame 356, as tracked. It stopped at 398:
+    # its speed alone said 395
+    white = [
+        (1401.2, -820.5), (1409.9, -824.8), (1411.0, -826.8), (1416.1, -830.2),
+        (1421.4, -832.5), (1430.3, -836.7), (1428.8, -837.8), (1435.6, -841.7),
+        (1441.3, -843.9), (1447.1, -847.0), (1444.0, -848.9), (1455.0, -852.0),
+        (1458.4, -853.9), (1458.5, -854.8), (1465.7, -858.4), (1468.1, -860.3),
+        (1468.9, -861.2), (1473.2, -860.0), (1473.7, -858.9), (1479.9, -856.9),
+        (1479.3, -855.8), (1481.5, -855.9), (1482.6, -855.1), (1483.6, -853.3),
+        (1485.5, -852.5), (1486.5, -851.8), (1485.3, -850.4), (1487.4, -848.0),
+        (1488.8, -849.0), (1489.2, -848.0), (1489.6, -847.5), (1490.2, -846.7),
+        (1490.2, -846.4), (1492.3, -846.4), (1491.8, -845.1), (1492.4, -844.6),
+        (1492.9, -844.5), (1494.3, -844.4), (1498.2, -844.5), (1495.4, -844.2),
+        (1499.7, -844.3), (1499.7, -844.3), (1499.7, -844.3)]
+    white += [(1499.8, -844.4)] * 20
+    t = len(white)
+    xy = np.array(white)[:, None, :]
+    tracks = StrokeTracks(0, np.arange(356, 356 + t), np.array([1]), ("white",),
+                          xy, np.ones((t, 1), bool), xy[0].copy(), 356, 356 + t - 1)
+    assert abs(estimate_end(tracks, SegmenterConfig()) - 398) <= 2
