@@ -1117,6 +1117,10 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
                 continue
             rolled_on = _rolled_on(xy[:, j], ok, config)
             if rolled_on - fin_rows[-1] > config.lost_moving_s * config.fps:
+                # it moved until then, at least (seed 987's white, lost
+                # rolling into a far corner's fall 5 frames before it
+                # dropped, had its stroke end 15 frames early)
+                end = max(end, float(fin_rows[-1]) + 1.0)
                 continue
         # the last sightings (a stroke closed at a camera cut has a short rest)
         final = np.median(xy[fin_rows[-3:], j], axis=0)

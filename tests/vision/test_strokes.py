@@ -814,3 +814,23 @@ def test_a_ball_rolling_to_rest_off_a_cushion_ends_when_its_roll_says() -> None:
     tracks = StrokeTracks(0, np.arange(356, 356 + t), np.array([1]), ("white",),
                           xy, np.ones((t, 1), bool), xy[0].copy(), 356, 356 + t - 1)
     assert abs(estimate_end(tracks, SegmenterConfig()) - 398) <= 2
+
+
+def test_a_ball_lost_rolling_on_for_long_ends_the_stroke_no_sooner_than_last_seen(
+) -> None:
+    # seed 987: the white, lost rolling at 4 mm a frame into a far corner's
+    # fall, was held there hidden; too fast for its roll on to say when it
+    # stopped, it was left out, and the stroke ended 15 frames early, before
+    # its last sighting. Here a red rolls at 8 mm a frame from frame 50 and
+    # is lost at frame 80, long after the white stopped (at 65)
+    frames = [_frame(f, BASE) for f in range(40)]
+    for bf in _rolling_white(40, 120):
+        k = bf.frame - 50
+        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
+                                              bf.visible, strict=True),
+                         strict=True))
+        x = 900.0 + 8.0 * min(max(k, 0), 30)
+        frames.append(_frame(bf.frame, {**balls, 3: ("red", (x, 300.0), k < 30)}))
+    strokes, _ = _run(frames)
+    assert strokes[0].start_frame == 40
+    assert strokes[0].end_frame >= 80
