@@ -191,16 +191,33 @@ class TableSpec:
         """Does a ball centred at ``point``, rolling ``run_mm`` on along
         ``heading`` (any length) before it stops, come within
         ``corner_fall_radius_mm`` of a corner pocket's fall, and drop?"""
+        run = self.run_to_fall(point, heading)
+        return run is not None and run <= run_mm
+
+    def run_to_fall(self, point: Point, heading: Point) -> float | None:
+        """How far a ball centred at ``point`` rolls along ``heading`` (any
+        length) before it comes within ``corner_fall_radius_mm`` of a corner
+        pocket's fall (0 when it is already there); None when its line misses
+        every fall."""
         n = math.hypot(*heading)
         if n == 0.0:
-            return False
+            return None
         ux, uy = heading[0] / n, heading[1] / n
+        r = self.corner_fall_radius_mm
+        best = None
         for fx, fy in self.corner_falls().values():
             dx, dy = fx - point[0], fy - point[1]
-            u = min(max(dx * ux + dy * uy, 0.0), run_mm)
-            if math.hypot(dx - u * ux, dy - u * uy) <= self.corner_fall_radius_mm:
-                return True
-        return False
+            along = dx * ux + dy * uy
+            miss2 = dx * dx + dy * dy - along * along
+            if miss2 > r * r:
+                continue
+            half = math.sqrt(r * r - miss2)
+            if along + half < 0.0:
+                continue  # (behind it)
+            u = max(along - half, 0.0)
+            if best is None or u < best:
+                best = u
+        return best
 
     def pocket_mouth(self, pocket: Pocket) -> float:
         """Width of a pocket's opening in mm."""

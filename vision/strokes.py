@@ -941,7 +941,7 @@ class StrokeSegmenter:
         stirred = self._stirred()
         tracks = _assemble(frames, self._rest, self._count, self._start,
                            self._start_conf, self._interrupted, self._in_hand)
-        end = estimate_end(tracks, self.config, stirred)
+        end = estimate_end(tracks, self.config, stirred, self.spec)
         self._stirring = None
         tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
         self._count += 1
@@ -1070,7 +1070,8 @@ def _assemble(frames: list[BallFrame], rest: _Rest, index: int, start: int,
 
 
 def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
-                 moved: set[int] | None = None) -> int:
+                 moved: set[int] | None = None, spec: TableSpec | None = None
+                 ) -> int:
     """First frame with every ball at rest.
 
     Only the balls of ``moved`` (track ids: those the stroke's motion can have
@@ -1100,7 +1101,7 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
             shown = np.flatnonzero(ok)
             last = int(shown[-1]) if len(shown) else last
             if last >= s0:
-                end = max(end, last + 1)
+                end = max(end, last + 1 + _to_the_fall(xy[:, j], shown, spec))
             continue
         fin_rows = np.flatnonzero(ok[t_len - tail:]) + t_len - tail
         hidden = len(fin_rows) == 0
@@ -1120,7 +1121,8 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
                 # it moved until then, at least (seed 987's white, lost
                 # rolling into a far corner's fall 5 frames before it
                 # dropped, had its stroke end 15 frames early)
-                end = max(end, float(fin_rows[-1]) + 1.0)
+                end = max(end, float(fin_rows[-1]) + 1.0 + _to_the_fall(
+                    xy[:, j], fin_rows, spec))
                 continue
         # the last sightings (a stroke closed at a camera cut has a short rest)
         final = np.median(xy[fin_rows[-3:], j], axis=0)
@@ -1141,6 +1143,23 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
             t_stop = max(t_stop, rolled_on)
         end = max(end, t_stop)
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
+
+
+def _to_the_fall(xy: np.ndarray, shown: np.ndarray, spec: TableSpec | None
+                 ) -> float:
+    """Rows a ball lost from sight on its way into a corner pocket's fall
+    (``xy``: (T, 2) mm; ``shown``: the rows it was seen in) still rolled before
+    it dropped, at the speed of its last two sightings (0 without a table, or
+    when its way misses every fall)."""
+    if spec is None or len(shown) < 2 or shown[-1] - shown[-2] > 3:
+        return 0.0
+    step = (xy[shown[-1]] - xy[shown[-2]]) / float(shown[-1] - shown[-2])
+    speed = float(np.linalg.norm(step))
+    if speed <= 0.0:
+        return 0.0
+    run = spec.run_to_fall((float(xy[shown[-1], 0]), float(xy[shown[-1], 1])),
+                           (float(step[0]), float(step[1])))
+    return 0.0 if run is None else run / speed
 
 
 HIDDEN_SIGHTINGS = 10

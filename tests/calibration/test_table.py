@@ -42,3 +42,21 @@ def test_a_ball_drops_if_it_rolls_on_into_a_corner_fall(
         point: tuple[float, float], heading: tuple[float, float], run_mm: float,
         drops: bool) -> None:
     assert OFFICIAL.rolls_into_fall(point, heading, run_mm) == drops
+
+
+@pytest.mark.parametrize(("point", "heading", "run_mm"), [
+    # seed 1140's white, lost at 6.6 mm a frame into the top-right jaws
+    ((1770.9, -852.6), (4.0, -6.6), 30.2),    # into it
+    ((1770.9, -852.6), (-6.6, -1.0), None),   # back along the cushion: wide
+    ((1790.0, -900.0), (1.0, 0.0), 0.0),      # over it already
+    ((1770.9, -852.6), (-4.0, 6.6), None),    # away from it
+    ((0.0, 0.0), (0.0, 0.0), None),           # not rolling
+])
+def test_how_far_a_ball_rolls_to_a_corner_fall(
+        point: tuple[float, float], heading: tuple[float, float],
+        run_mm: float | None) -> None:
+    run = OFFICIAL.run_to_fall(point, heading)
+    if run_mm is None:
+        assert run is None
+    else:
+        assert run is not None and run == pytest.approx(run_mm, abs=0.5)

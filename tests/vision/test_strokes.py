@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from baulk.pipeline import frames_from_truth
-from calibration.table import OFFICIAL, TableSpec
+from calibration.table import OFFICIAL, Pocket, TableSpec
 from vision.strokes import (
     BallFrame,
     Handling,
@@ -834,3 +834,29 @@ def test_a_ball_lost_rolling_on_for_long_ends_the_stroke_no_sooner_than_last_see
     strokes, _ = _run(frames)
     assert strokes[0].start_frame == 40
     assert strokes[0].end_frame >= 80
+
+
+def test_a_ball_lost_on_its_way_into_a_corner_fall_ends_when_it_drops() -> None:
+    # seed 1140's white, lost at 6.6 mm a frame in the top-right jaws 30 mm
+    # short of the fall, dropped 9 frames after its last sighting: the
+    # stroke had ended at that sighting. Here a red runs at 6 mm a frame
+    # along the corner's diagonal and is last seen 30 mm short of the fall
+    fall = np.array(OFFICIAL.corner_falls()[Pocket.TOP_RIGHT])
+    into = np.array([1.0, -1.0]) / np.sqrt(2.0)
+    edge = OFFICIAL.corner_fall_radius_mm
+    frames = [_frame(f, BASE) for f in range(40)]
+    for bf in _rolling_white(40, 120):
+        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
+                                              bf.visible, strict=True),
+                         strict=True))
+        k = bf.frame - 60  # rolls from frame 60, last seen at 79
+        red = fall - into * (edge + 30.0 + 6.0 * (19 - min(max(k, 0), 19)))
+        if k < 20:
+            balls[3] = ("red", tuple(red), True)
+        else:
+            del balls[3]
+        frames.append(_frame(bf.frame, balls))
+    seg = StrokeSegmenter(SegmenterConfig(fps=30), OFFICIAL)
+    out = [o for bf in frames for o in seg.push(bf)] + seg.flush()
+    strokes = [o for o in out if isinstance(o, StrokeTracks)]
+    assert abs(strokes[0].end_frame - (79 + 1 + 5)) <= 1
