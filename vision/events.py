@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from calibration.table import OFFICIAL, Pocket, TableSpec
-from vision.strokes import WHITE, SegmenterConfig, StrokeTracks
+from vision.strokes import WHITE, SegmenterConfig, StrokeTracks, last_step
 
 CLOSE_CALL = 0.6
 """Confidence of a first contact that came within ``EventConfig.close_call_mm``
@@ -299,7 +299,7 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
     for g in gaps:
         x, y = (float(v) for v in xy[seen[g + 1]])
         p = xy[seen[g]]
-        v = _last_step(xy, seen[:g + 1])
+        v = last_step(xy, seen[:g + 1])
         if any(float(np.linalg.norm(np.subtract(q, p))) < c.pocket_mm
                and float(v @ np.subtract(q, p)) > 0.0 for q in spec.pockets.values()):
             return int(g)
@@ -312,15 +312,6 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
         if placed:
             return int(g)
     return None
-
-
-def _last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3) -> np.ndarray:
-    """(2,) mm per row of a ball's last move: from its sighting before the last
-    (``max_gap`` rows back at most: a fast ball is often missed for a frame as
-    it leaves), zero if there is none."""
-    if len(seen) < 2 or seen[-1] - seen[-2] > max_gap:
-        return np.zeros(2)
-    return (xy[seen[-1]] - xy[seen[-2]]) / float(seen[-1] - seen[-2])
 
 
 def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:
@@ -1215,7 +1206,7 @@ class EventDetector:
                 # over a cushion; otherwise it is hidden at rest (not an event)
                 if not len(seen) or seen[-1] < s0:
                     continue
-                step = _last_step(xy, seen)
+                step = last_step(xy, seen)
                 if np.linalg.norm(step) < 5.0 and not self._rolls_into_fall(
                         xy[seen[-1]], step):
                     continue
@@ -1238,7 +1229,7 @@ class EventDetector:
                 continue
             k = int(seen[-1])
             p = xy[k]
-            v = _last_step(xy, seen)
+            v = last_step(xy, seen)
             ahead = p + 1.5 * v
             gone_row = min(k + 1, t_len - 1)
             name, dist = min(((n, float(min(np.linalg.norm(q - p),

@@ -1145,17 +1145,25 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
 
 
+def last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3) -> np.ndarray:
+    """(2,) mm per row of a ball's last move (``xy``: (T, 2) mm; ``seen``: the
+    rows it was seen in): from its sighting before the last (``max_gap`` rows
+    back at most: a fast ball is often missed for a frame as it leaves), zero
+    if there is none."""
+    if len(seen) < 2 or seen[-1] - seen[-2] > max_gap:
+        return np.zeros(2)
+    return (xy[seen[-1]] - xy[seen[-2]]) / float(seen[-1] - seen[-2])
+
+
 def _to_the_fall(xy: np.ndarray, shown: np.ndarray, spec: TableSpec | None
                  ) -> float:
     """Rows a ball lost from sight on its way into a corner pocket's fall
     (``xy``: (T, 2) mm; ``shown``: the rows it was seen in) still rolled before
     it dropped, at the speed of its last two sightings (0 without a table, or
     when its way misses every fall)."""
-    if spec is None or len(shown) < 2 or shown[-1] - shown[-2] > 3:
-        return 0.0
-    step = (xy[shown[-1]] - xy[shown[-2]]) / float(shown[-1] - shown[-2])
+    step = last_step(xy, shown)
     speed = float(np.linalg.norm(step))
-    if speed <= 0.0:
+    if spec is None or speed <= 0.0:
         return 0.0
     run = spec.run_to_fall((float(xy[shown[-1], 0]), float(xy[shown[-1], 1])),
                            (float(step[0]), float(step[1])))
