@@ -32,7 +32,9 @@ studied in session 18), ``921-940``
 1000 studied in session 19), ``1001-1020`` and ``1021-1040`` (held out,
 scored once: session 19), ``1041-1060`` (held out, scored once, then studied:
 session 20), ``1061-1080`` (held out, scored once, then studied: session
-20), ``1081-1100`` (held out, scored once: session 20),
+20), ``1081-1100`` (held out, scored once: session 20; 1096 studied in
+session 21), ``1101-1120`` (held out, scored once, then studied: session 21),
+``1121-1140`` (held out, scored once: session 21),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
