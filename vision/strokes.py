@@ -1219,7 +1219,8 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     the last ``stop_window`` frames of clear motion says when it stops, even when
     the tracker held it still over the last millimetres of creep. ``None`` when
     the speed does not fit a roll to the place it stopped (it was stopped by a
-    ball or a cushion, or there are too few sightings).
+    ball or a cushion), or when there are too few sightings for a speed and
+    their distances from that place do not agree on when a roll there stops.
     """
     rows = np.arange(max(0, k_last - config.stop_window), k_last + 1)
     rows = rows[ok[rows]]
@@ -1248,12 +1249,24 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         k -= 1
         far = max(far, float(gone[k]))
     rows = rows[k:]
+    decel = config.roll_decel_mm_s2 / config.fps**2
     if len(rows) < 6:
+        # too few to fit a speed to: a short roll back off a cushion still
+        # says when it stops from how far it had to go, where every sighting
+        # says the same (seed 1121's brown, back off the cushion at 1.3 mm a
+        # frame 13 frames before it stopped; the fit across the bounce ended
+        # its stroke 4 late); readings that jump about a far ball, or a ball
+        # stopped by a hit, do not
+        far = gone[k:]
+        said = rows + np.sqrt(2 * far / decel)
+        nearing = int((far > config.still_mm).sum()) >= 3 and float(
+            far[-1]) <= float(far.max()) - 0.5 * config.still_mm
+        if nearing and float(np.ptp(said)) <= SAID_ALIKE_FRAMES:
+            return float(np.median(said))
         return None
     tc = float(rows.mean())
     slope, centre = np.polyfit(rows - tc, xy[rows], 1)
     speed = float(np.linalg.norm(slope))
-    decel = config.roll_decel_mm_s2 / config.fps**2
     left = float(np.linalg.norm(final - centre))
     if speed**2 / (2 * decel) > left + 3 * config.still_mm:
         return None  # faster than a roll to its resting place: stopped by a hit
@@ -1280,6 +1293,10 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
             return min(stop, tl + v_late / decel)
     return stop
 
+
+SAID_ALIKE_FRAMES = 3.0
+"""Most by which the stops said by a short roll's sightings may differ for them
+to be taken (``_roll_stop``)."""
 
 KISS_FRAMES = 3
 """Frames of rolling deceleration by which a ball's speed over the later half of
