@@ -245,6 +245,10 @@ class EventConfig:
         kink_step_mm: ``_kinked`` reads only a cue ball running at least this
             fast (mm a row): slower, the few millimetres of noise of a far
             ball in a broadcast view are degrees.
+        unsure_kind: A cue ball sighting this unsure of its kind (identity
+            confidence) beside another ball seen in the same frame, within
+            ``misread_mm``, is not the cue ball (``_misread``).
+        misread_mm: See ``unsure_kind``.
         roll_decel_mm_row2: Deceleration of a ball rolling on the cloth, mm a
             row squared (``SegmenterConfig.roll_decel_mm_s2`` at its fps, by
             default): how far a ball last seen rolling slowly rolls on
@@ -278,6 +282,8 @@ class EventConfig:
     still_sightings: int = 5
     kink_deg: float = 5.0
     kink_step_mm: float = 50.0
+    unsure_kind: float = 0.3
+    misread_mm: float = 72.5
     roll_decel_mm_row2: float = (SegmenterConfig.roll_decel_mm_s2
                                  / SegmenterConfig.fps**2)
 
@@ -470,7 +476,7 @@ class EventDetector:
         each a chain's, but only the real one goes on as the way came.
         """
         xy = tr.xy_mm[:, w]
-        vis = tr.visible[:, w] & ~np.isnan(xy[:, 0])
+        vis = tr.visible[:, w] & ~np.isnan(xy[:, 0]) & ~self._misread(tr, w)
         start = tr.before_mm[w]
         if np.isnan(start[0]):
             seen = np.flatnonzero(vis[s0:])
@@ -512,6 +518,24 @@ class EventDetector:
             k = int(prev[k])
         chain.reverse()
         return rows[chain], pts[chain]
+
+    def _misread(self, tr: StrokeTracks, w: int) -> np.ndarray:
+        """(T,) bool: sightings of the cue ball unsure of its kind (under
+        ``unsure_kind``) beside another ball seen in the same frame (within
+        ``misread_mm``): a blob fitted over that ball, or across both, as the
+        cue ball ran past (seed 1152's break: the white, at 7 m/s, was read
+        once over the pink it passed 95 mm wide of, and the pink was called
+        struck first)."""
+        if tr.confidence is None:
+            return np.zeros(len(tr.frames), bool)
+        unsure = tr.visible[:, w] & (tr.confidence[:, w] < self.config.unsure_kind)
+        out = np.zeros(len(tr.frames), bool)
+        for r in np.flatnonzero(unsure):
+            others = tr.visible[r].copy()
+            others[w] = False
+            gaps = np.linalg.norm(tr.xy_mm[r, others] - tr.xy_mm[r, w], axis=1)
+            out[r] = bool(len(gaps)) and float(gaps.min()) <= self.config.misread_mm
+        return out
 
     def _segment_hits(self, rows: np.ndarray, pts: np.ndarray, i: int,
                       anchors: np.ndarray, slack_mm: float | None = None

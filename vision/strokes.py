@@ -128,6 +128,8 @@ class StrokeTracks:
         start_confidence: 0-1; lower when the cue ball was hidden at the strike.
         interrupted: The calibrated view was lost during the stroke.
         in_hand: The cue ball was in hand (placed in the D) before the stroke.
+        confidence: (T, N) float32 identity confidence of each sighting, 0-1
+            (``BallFrame.confidence``; 0 where unseen); None: every one sure.
     """
 
     index: int
@@ -142,6 +144,7 @@ class StrokeTracks:
     start_confidence: float = 1.0
     interrupted: bool = False
     in_hand: bool = False
+    confidence: np.ndarray | None = None
 
     def row(self, frame: int) -> int:
         """Index into the time axis of a frame number."""
@@ -1054,18 +1057,20 @@ def _assemble(frames: list[BallFrame], rest: _Rest, index: int, start: int,
     n_t = frames[-1].frame - t0 + 1
     xy = np.full((n_t, len(ids), 2), np.nan)
     vis = np.zeros((n_t, len(ids)), bool)
+    conf = np.zeros((n_t, len(ids)), np.float32)
     for f in frames:
         r = f.frame - t0
         for j, tid in enumerate(f.ids):
             xy[r, col[int(tid)]] = f.xy_mm[j]
             vis[r, col[int(tid)]] = f.visible[j]
+            conf[r, col[int(tid)]] = f.confidence[j]
     before = np.full((len(ids), 2), np.nan)
     for tid, p in rest.xy.items():
         before[col[tid]] = p
     return StrokeTracks(
         index, np.arange(t0, t0 + n_t, dtype=np.int64), np.array(ids, np.int64),
         tuple(kinds), xy, vis, before, start, frames[-1].frame, start_conf,
-        interrupted, in_hand,
+        interrupted, in_hand, conf,
     )
 
 

@@ -1101,3 +1101,35 @@ def test_a_cue_ball_read_once_over_a_ball_it_passes_in_the_image_did_not_turn() 
     vis[out:out + 2, 1] = False
     ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, vis))
     assert ev.first_contact == ("red",)
+
+
+@pytest.mark.parametrize(("over_pink_conf", "first"), [(0.143, "red"), (0.95, "pink")])
+def test_a_cue_ball_sighting_unsure_of_its_kind_over_a_ball_is_that_ball(
+        over_pink_conf: float, first: str) -> None:
+    # seed 1152's break (broadcast): the white, at 7 m/s, passed 95 mm wide of
+    # the pink and ran into a red of the pack; in the frame of the contact a
+    # blob over the pink, unsure of its kind, was read as the white, and the
+    # pink was called struck first. Its sightings as tracked, from frame 50;
+    # read that surely, the white did turn at the pink
+    white = [(-1052.4, -234.9)] * 2 + [
+        (-769.6, -214.6), (-577.9, -199.6), (-331.5, -183.5), (-70.1, -164.8),
+        (158.9, -148.0), (394.5, -129.3), (600.5, -118.4), (807.8, -100.6),
+        (946.3, 0.3), (1071.8, -167.9), (1159.5, -263.8), (1233.9, -328.1),
+        (1292.3, -395.7), (1367.9, -462.2), (1427.4, -516.1)]
+    t = len(white)
+    xy = np.full((t, 4, 2), np.nan)
+    xy[:, 0] = white
+    xy[:, 1] = (891.3, 0.4)
+    xy[:, 2] = (988.4, 27.3)  # a red of the pack, not struck
+    struck = np.array([1033.4, -53.0])
+    xy[:, 3] = struck
+    away = np.array([0.81, 0.59]) * 60.0
+    xy[9:, 3] = [struck + (2.4, 0.0) + away * k for k in range(t - 9)]
+    conf = np.full((t, 4), 0.95, np.float32)
+    over = white.index((946.3, 0.3))
+    conf[over, 0] = over_pink_conf
+    tracks = StrokeTracks(0, np.arange(t), np.arange(1, 5),
+                          ("white", "pink", "red", "red"), xy,
+                          ~np.isnan(xy[..., 0]), xy[0].copy(), 1, t - 1,
+                          confidence=conf)
+    assert EventDetector().detect(tracks).first_contact == (first,)
