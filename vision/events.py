@@ -589,7 +589,9 @@ class EventDetector:
         it: a struck ball leaves along the line of centres; the later it is
         seen to leave, the closer to that line: a thin contact sets a ball off
         slowly, and a ball at rest is held still until it is surely moving);
-        False when it was moving before, or is seen at rest well after ``hi``;
+        False when it was moving before, is seen at rest well after ``hi``, or
+        leaves at once far off the line of centres from a contact at one time
+        (``lo`` = ``hi``: set off by another ball);
         None when the footage cannot tell (hidden). A ball seen again after a
         while a little away from where it was held, and staying there, did not
         move.
@@ -605,6 +607,7 @@ class EventDetector:
         if np.isnan(ref[0]) or np.isnan(xy[before, 0]):
             return False, -1  # gone already
         seen_still = False  # seen at its place when it should have left
+        wrong_way = False  # seen leaving at once, off the line of centres
         last: tuple[int, float] | None = None  # the previous sighting (row, mm)
         for r in range(before + 1, min(t_len, math.ceil(hi) + window)):
             if np.isnan(xy[r, 0]):
@@ -625,10 +628,15 @@ class EventDetector:
                 if push is None or float(step @ push) > cos * float(
                         np.linalg.norm(step) * np.linalg.norm(push)):
                     return True, last[0] if last[1] > c.moved_mm else r
+                # left at once, far off the line of centres from a contact
+                # seen (at one time): set off by another ball (seed 1153's
+                # pink, passed 4 mm wide by the cue ball, left square to that
+                # line as the red the cue ball struck next ran into it)
+                wrong_way |= lo == hi and r <= hi + 4
             if r >= hi + 2 and d <= c.moved_mm:
                 seen_still = True
             last = (r, d)
-        return (False if seen_still else None), -1
+        return (False if seen_still or wrong_way else None), -1
 
     @staticmethod
     def _goes_on(xy: np.ndarray, vis: np.ndarray, r: int, ref: np.ndarray,

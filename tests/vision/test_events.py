@@ -1133,3 +1133,28 @@ def test_a_cue_ball_sighting_unsure_of_its_kind_over_a_ball_is_that_ball(
                           ~np.isnan(xy[..., 0]), xy[0].copy(), 1, t - 1,
                           confidence=conf)
     assert EventDetector().detect(tracks).first_contact == (first,)
+
+
+def test_a_ball_passed_just_wide_that_leaves_square_to_the_line_was_not_struck(
+) -> None:
+    # seed 1153 (overhead): the white passed the pink 4 mm wide of touching
+    # (within the contact slack) and struck a red beyond it, which ran into the
+    # pink; the pink left at once, square to the line from the white to it,
+    # and was called struck first. The sightings as tracked, from frame 418
+    white = [
+        (561.0, 191.8), (595.6, 179.5), (633.3, 163.9), (670.6, 148.7),
+        (708.2, 134.2), (743.1, 118.5), (778.5, 106.7), (815.6, 90.3),
+        (851.3, 76.9), (894.1, 59.9), (924.3, 49.0), (947.4, 56.2),
+        (960.5, 70.7), (977.2, 80.8), (992.4, 92.1), (1006.5, 101.7),
+        (1022.8, 113.9)]
+    pink = [(892.1, 0.3)] * 11 + [
+        (888.0, 0.1), (883.7, 0.3), (879.9, -0.1), (875.6, -0.8), (872.1, -0.5),
+        (869.3, -0.8)]
+    red = [(944.7, 0.2)] * 10 + [
+        (944.6, -3.4), (941.2, -8.2), (938.1, -14.1), (935.6, -20.8),
+        (932.3, -26.3), (929.0, -31.7), (926.6, -38.3)]
+    xy = np.stack([np.array(white), np.array(pink), np.array(red)], axis=1)
+    xy = np.concatenate([np.repeat(xy[:1], 3, axis=0), xy,
+                         np.repeat(xy[-1:], 10, axis=0)])
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy))
+    assert ev.first_contact == ("red",)
