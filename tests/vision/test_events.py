@@ -1158,3 +1158,28 @@ def test_a_ball_passed_just_wide_that_leaves_square_to_the_line_was_not_struck(
                          np.repeat(xy[-1:], 10, axis=0)])
     ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy))
     assert ev.first_contact == ("red",)
+
+
+def test_a_ball_run_into_comes_before_one_passed_within_the_slack_a_row_earlier(
+) -> None:
+    # seed 1176 (broadcast): the white, at 2.5 m/s between a red and the pink
+    # 82 mm apart, struck the red and kissed the pink a frame later; its
+    # sightings, 13 mm off, came within the contact slack of the pink before
+    # they ran into the red, and the pink was named. As tracked, from 810
+    white = [(-23.9, -645.9)] * 4 + [
+        (62.1, -571.4), (156.1, -492.9), (239.1, -413.7), (297.0, -358.3),
+        (376.4, -289.0), (470.6, -207.7), (540.0, -157.1), (630.6, -62.6),
+        (681.9, -19.6), (688.6, -13.5), (695.9, -3.7), (707.9, 8.7),
+        (728.4, 25.5), (748.1, 46.5), (772.6, 68.6), (796.7, 88.9),
+        (818.3, 112.3)]
+    pink = [(638.5, 15.2)] * 14 + [
+        (633.9, 22.7), (630.6, 25.8), (624.4, 28.5), (622.4, 31.2), (620.5, 35.3),
+        (615.3, 37.5), (612.1, 40.5)]
+    red = [(723.2, 9.9)] * 13 + [
+        (827.2, 86.6), (891.0, 137.3), (969.1, 191.8), (1035.2, 242.1),
+        (1086.3, 284.1), (1150.4, 329.2), (1203.9, 373.5), (1261.0, 416.2)]
+    xy = np.stack([np.array(white), np.array(pink), np.array(red)], axis=1)
+    vis = np.ones(xy.shape[:2], bool)
+    vis[12, 2] = False  # the red, blurred as it left
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, vis, start=3))
+    assert ev.first_contact == ("red",)
