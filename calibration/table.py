@@ -58,6 +58,10 @@ class TableSpec:
             centre drops (nearer the corner it can stop in the jaws, its centre
             over the cushion lines). With the depth, pooltool's generic snooker
             table, which ``sim`` plays on.
+        middle_fall_depth_mm: How far beyond the side cushion-nose line lies
+            the centre of a middle pocket's fall.
+        middle_fall_radius_mm: As ``corner_fall_radius_mm``, for a middle
+            pocket (pooltool's generic snooker table's side pocket, too).
     """
 
     name: str
@@ -71,6 +75,8 @@ class TableSpec:
     ball_diameter_mm: float = BALL_DIAMETER_MM
     corner_fall_depth_mm: float = 36.0
     corner_fall_radius_mm: float = 43.0
+    middle_fall_depth_mm: float = 24.13
+    middle_fall_radius_mm: float = 42.67
 
     def __post_init__(self) -> None:
         if not (0 < self.width_mm < self.length_mm):
@@ -187,25 +193,34 @@ class TableSpec:
                 for p, (x, y) in self.pockets.items()
                 if p not in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT)}
 
+    def falls(self) -> dict[Pocket, tuple[Point, float]]:
+        """Every pocket's fall: its centre and the radius within which a ball's
+        centre drops (``corner_fall_*``, ``middle_fall_*``)."""
+        out = {p: (f, self.corner_fall_radius_mm)
+               for p, f in self.corner_falls().items()}
+        for p in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT):
+            x, y = self.pockets[p]
+            out[p] = ((x, y + math.copysign(self.middle_fall_depth_mm, y)),
+                      self.middle_fall_radius_mm)
+        return out
+
     def rolls_into_fall(self, point: Point, heading: Point, run_mm: float) -> bool:
         """Does a ball centred at ``point``, rolling ``run_mm`` on along
-        ``heading`` (any length) before it stops, come within
-        ``corner_fall_radius_mm`` of a corner pocket's fall, and drop?"""
+        ``heading`` (any length) before it stops, come within a pocket's fall
+        (``falls``), and drop?"""
         run = self.run_to_fall(point, heading)
         return run is not None and run <= run_mm
 
     def run_to_fall(self, point: Point, heading: Point) -> float | None:
         """How far a ball centred at ``point`` rolls along ``heading`` (any
-        length) before it comes within ``corner_fall_radius_mm`` of a corner
-        pocket's fall (0 when it is already there); None when its line misses
-        every fall."""
+        length) before it comes within a pocket's fall (``falls``; 0 when it is
+        already there); None when its line misses every fall."""
         n = math.hypot(*heading)
         if n == 0.0:
             return None
         ux, uy = heading[0] / n, heading[1] / n
-        r = self.corner_fall_radius_mm
         best = None
-        for fx, fy in self.corner_falls().values():
+        for (fx, fy), r in self.falls().values():
             dx, dy = fx - point[0], fy - point[1]
             along = dx * ux + dy * uy
             miss2 = dx * dx + dy * dy - along * along

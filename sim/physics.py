@@ -279,6 +279,8 @@ def _pt_table(table: TableSpec) -> Any:
             w=table.width_mm / 1000.0,
             corner_pocket_depth=table.corner_fall_depth_mm / 1000.0,
             corner_pocket_radius=table.corner_fall_radius_mm / 1000.0,
+            side_pocket_depth=table.middle_fall_depth_mm / 1000.0,
+            side_pocket_radius=table.middle_fall_radius_mm / 1000.0,
         )
         _CACHE[key] = pt.Table.from_table_specs(specs)
     return _CACHE[key]

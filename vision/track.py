@@ -112,7 +112,7 @@ class Track:
         in_jaws: Lost slowly going into a pocket's jaws, and held there a
             while before it is potted (``TrackerConfig.jaws_wait_frames``): it
             can only come back out of them.
-        stopped_unseen: Lost in a corner's jaws too slowly to drop, and held
+        stopped_unseen: Lost in a pocket's jaws too slowly to drop, and held
             at rest there, hidden (``BallTracker._stopped_in_jaws``), until a
             ball comes to touch it.
     """
@@ -1332,7 +1332,7 @@ class BallTracker:
                     t.anchor if t.meas_mm is None else t.meas_mm,
                     _drift_velocity(np.array(t.recent)) if len(t.recent) >= 2
                     else np.zeros(2)):
-                # at rest in a corner's jaws, creeping too slowly to reach the
+                # at rest in a pocket's jaws, creeping too slowly to reach the
                 # fall: gone from sight, it is still there, hidden (seed 1112's
                 # red, crept to 58 mm from the fall's centre and lost, had been
                 # taken for potted; the white knocked it in a stroke later)
@@ -1389,7 +1389,7 @@ class BallTracker:
         t.cov[2:, 2:] = np.eye(2) * 1.0
 
     def _stopped_in_jaws(self, t: Track) -> bool:
-        """Did ``t``, lost moving in a corner pocket's mouth, stop in its jaws,
+        """Did ``t``, lost moving in a pocket's mouth, stop in its jaws,
         out of sight? Yes when, at the speed of its last few sightings, it
         stops short of the fall's centre, and cannot roll on into the fall
         (``TableSpec.rolls_into_fall``): seed
@@ -1403,19 +1403,23 @@ class BallTracker:
         return self._short_of_fall(t.meas_mm, _recent_velocity(t))
 
     def _short_of_fall(self, p: np.ndarray, v: np.ndarray) -> bool:
-        """Does a ball at ``p`` (table mm), in a corner pocket's mouth, rolling
-        at ``v`` (mm a frame), stop before the fall, in the jaws?"""
+        """Does a ball at ``p`` (table mm), in a pocket's mouth, rolling at
+        ``v`` (mm a frame), stop before the fall, in the jaws? (Middle pockets
+        too: seed 1166's red, lost at 1 mm a frame in the middle pocket's
+        jaws, stopped there 54 mm from the fall's centre; taken for potted,
+        the stroke that knocked it in was called a miss.)"""
         gap = np.linalg.norm(self._pockets - p, axis=1)
-        k = int(np.argmin(gap))
-        if (gap[k] >= 0.5 * self.config.pocket_mm
-                or abs(float(self._pockets[k][0])) < self.spec.half_length):
-            return False  # (not in a corner's mouth)
+        if float(gap.min()) >= 0.5 * self.config.pocket_mm:
+            return False  # (not in a pocket's mouth)
         run = float(v @ v) / (2.0 * self.config.roll_decel_mm)
         # (one that would run on past the fall meets the jaws or the rail
         # there, fast: in or out, nothing here says; seed 1070's red, lost
         # at 7.8 mm a frame 44 mm wide of the fall's edge, dropped)
-        fall = min(float(np.linalg.norm(np.asarray(f) - p))
-                   for f in self.spec.corner_falls().values())
+        falls = [(float(np.linalg.norm(np.asarray(f) - p)), r)
+                 for f, r in self.spec.falls().values()]
+        if any(d <= r for d, r in falls):
+            return False  # (over the fall: it dropped)
+        fall = min(d for d, _ in falls)
         return run < fall and not self.spec.rolls_into_fall(
             (float(p[0]), float(p[1])), (float(v[0]), float(v[1])), run)
 

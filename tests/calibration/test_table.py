@@ -27,6 +27,15 @@ def test_middle_pockets_have_no_corner_fall() -> None:
         Pocket.BAULK_LEFT, Pocket.BAULK_RIGHT, Pocket.TOP_LEFT, Pocket.TOP_RIGHT}
 
 
+@pytest.mark.parametrize("pocket", [Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT])
+def test_a_middle_pockets_fall_lies_beyond_the_side_cushion(pocket: Pocket) -> None:
+    (x, y), radius = OFFICIAL.falls()[pocket]
+    mouth = OFFICIAL.pockets[pocket]
+    assert x == mouth[0]
+    assert abs(y) - abs(mouth[1]) == pytest.approx(OFFICIAL.middle_fall_depth_mm)
+    assert radius == OFFICIAL.middle_fall_radius_mm
+
+
 @pytest.mark.parametrize(("point", "heading", "run_mm", "drops"), [
     # seed 1058's red: 34 mm from the baulk-right corner, along the side
     # cushion, 26 mm to go: it met the jaw and stopped there
@@ -37,8 +46,11 @@ def test_middle_pockets_have_no_corner_fall() -> None:
     ((-1764.6, -857.8), (1.0, 0.0), 500.0, False),  # away from it
     ((-1764.6, -857.8), (0.0, 0.0), 500.0, False),  # not rolling
     ((1790.0, 900.0), (1.0, 1.0), 0.0, True),  # over the top-left fall already
+    # seed 1166's red, in the middle-left jaws 54 mm from the fall's centre
+    ((40.4, 876.7), (-1.0, 1.0), 5.0, False),
+    ((40.4, 876.7), (-1.0, 1.0), 20.0, True),  # rolling on into it
 ])
-def test_a_ball_drops_if_it_rolls_on_into_a_corner_fall(
+def test_a_ball_drops_if_it_rolls_on_into_a_fall(
         point: tuple[float, float], heading: tuple[float, float], run_mm: float,
         drops: bool) -> None:
     assert OFFICIAL.rolls_into_fall(point, heading, run_mm) == drops
@@ -51,8 +63,9 @@ def test_a_ball_drops_if_it_rolls_on_into_a_corner_fall(
     ((1790.0, -900.0), (1.0, 0.0), 0.0),      # over it already
     ((1770.9, -852.6), (-4.0, 6.6), None),    # away from it
     ((0.0, 0.0), (0.0, 0.0), None),           # not rolling
+    ((0.0, 860.0), (0.0, 1.0), 10.5),          # into a middle pocket's fall
 ])
-def test_how_far_a_ball_rolls_to_a_corner_fall(
+def test_how_far_a_ball_rolls_to_a_fall(
         point: tuple[float, float], heading: tuple[float, float],
         run_mm: float | None) -> None:
     run = OFFICIAL.run_to_fall(point, heading)

@@ -442,7 +442,10 @@ _INTO = np.array([1.0, 1.0]) / np.sqrt(2.0)
     (tuple(_FALL - 56.0 * _INTO), 10, 0.0, False),
     # creeping on to the fall's edge (1.2 mm a frame: it rolls 6.6 mm more)
     (tuple(_FALL - 56.0 * _INTO), 10, 1.2, True),
-    ((0.0, 860.0), 10, 0.0, True),      # a moment in a middle pocket's: dropped
+    # a moment in a middle pocket's jaws, 53 mm from the fall's centre: hidden
+    # (seed 1166's red); over the fall (33 mm from it): dropped
+    ((0.0, 860.0), 10, 0.0, False),
+    ((0.0, 880.0), 10, 0.0, True),
     ((0.0, 860.0), 200, 0.0, False),    # long there: hidden (rule 9: put back)
     ((1500.0, 600.0), 10, 0.0, False),  # on the bed: hidden, held where it was
 ])
