@@ -76,7 +76,7 @@ class TableSpec:
     corner_fall_depth_mm: float = 36.0
     corner_fall_radius_mm: float = 43.0
     middle_fall_depth_mm: float = 24.13
-    middle_fall_radius_mm: float = 42.67
+    middle_fall_radius_mm: float = 42.672
 
     def __post_init__(self) -> None:
         if not (0 < self.width_mm < self.length_mm):
