@@ -34,7 +34,9 @@ scored once: session 19), ``1041-1060`` (held out, scored once, then studied:
 session 20), ``1061-1080`` (held out, scored once, then studied: session
 20), ``1081-1100`` (held out, scored once: session 20; 1096 studied in
 session 21), ``1101-1120`` (held out, scored once, then studied: session 21),
-``1121-1140`` (held out, scored once: session 21),
+``1121-1140`` (held out, scored once: session 21; 1121 studied in session 22),
+``1141-1160`` and ``1161-1180`` (held out, scored once, then their mistakes
+studied: session 22),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
