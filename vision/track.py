@@ -320,8 +320,8 @@ class TrackerConfig:
         creep_touch_frames: See ``creep_step_mm``.
         balance_frames: A ball at rest in a pocket's jaws that goes from sight
             dropped only if it came to rest (or was touched) at most this many
-            frames before: it balanced a moment on the edge (in a corner's
-            jaws, only if its creep reaches the fall: ``_short_of_fall``).
+            frames before: it balanced a moment on the edge (and only if its
+            creep reaches the pocket's fall: ``_short_of_fall``).
     """
 
     meas_sigma_mm: float = 4.0
