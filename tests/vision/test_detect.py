@@ -185,6 +185,22 @@ def test_edges_where_the_contrast_falls_not_where_the_foreground_crosses() -> No
     assert err1 < 0.15 and abs(r1[0] - radius) < 0.3 and q1[0] > 0.9
 
 
+@pytest.mark.parametrize("radius_scale", [1.0, 0.88, 1.12])
+def test_a_whole_outline_as_big_as_expected_is_fitted_free_whatever_the_scale(
+        radius_scale: float) -> None:
+    # seed 1151's black, at rest and wholly seen at its expected radius, was
+    # held at the 0.88 of it learnt from other balls: a circle too small for
+    # its outline, whose centre slid about by 2 px from frame to frame
+    from vision.detect import fit_circles
+
+    centre, radius = (30.3, 29.6), 12.0
+    con, fg = _disc_maps(60, centre, radius, top=150.0, bottom=150.0)
+    c, r, q = fit_circles(fg, np.array([[31.5, 28.5]]), np.array([radius]),
+                          contrast=con, radius_scale=radius_scale)
+    assert abs(r[0] - radius) < 0.3 and q[0] > 0.9
+    assert np.hypot(*(c[0] - centre)) < 0.15
+
+
 def test_fixed_radius_fit_from_an_arc_with_outliers() -> None:
     from vision.detect import _fixed_circle
 
