@@ -537,6 +537,12 @@ class EventDetector:
             out[r] = bool(len(gaps)) and float(gaps.min()) <= self.config.misread_mm
         return out
 
+    def _runs_into(self, rows: np.ndarray, pts: np.ndarray, i: int,
+                   place: np.ndarray) -> bool:
+        """Does the path's segment ``i`` run into a ball at ``place`` (mm),
+        within two radii and no slack (``_segment_hits``)?"""
+        return bool(self._segment_hits(rows, pts, i, place[None], slack_mm=0.0))
+
     def _segment_hits(self, rows: np.ndarray, pts: np.ndarray, i: int,
                       anchors: np.ndarray, slack_mm: float | None = None
                       ) -> list[tuple[float, int, bool]]:
@@ -1118,8 +1124,7 @@ class EventDetector:
             # runs into, the latter (seed 793's break: the way passed the pink
             # 5 mm wide of touching, then ran 23 mm into a red of the pack)
             into = [(t, j) for t, j, i in weak if t - t0 <= 1.0
-                    and self._segment_hits(rows, pts, i, held[rows[i], j][None],
-                                           slack_mm=0.0)]
+                    and self._runs_into(rows, pts, i, held[rows[i], j])]
             if len({tr.kinds[j] for _, j in into}) == 1:
                 return ((tr.kinds[into[0][1]],), math.ceil(into[0][0] - 1e-9),
                         0.6, None)
@@ -1132,8 +1137,8 @@ class EventDetector:
         # 1176: the white, at 2.5 m/s between a red and the pink 82 mm apart,
         # struck the red and kissed the pink a frame later; its sightings, 13
         # mm off, passed within the slack of the pink first)
-        into = [f for f in found if f[0] - found[0][0] <= 1.0 and self._segment_hits(
-            rows, pts, f[2], held[rows[f[2]], f[1]][None], slack_mm=0.0)]
+        into = [f for f in found if f[0] - found[0][0] <= 1.0
+                and self._runs_into(rows, pts, f[2], held[rows[f[2]], f[1]])]
         if into:
             found = [f for f in found if f[0] >= into[0][0]]
         t0, _, i0 = found[0]

@@ -1162,7 +1162,7 @@ def last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3) -> np.ndarray:
 
 def _to_the_fall(xy: np.ndarray, shown: np.ndarray, spec: TableSpec | None
                  ) -> float:
-    """Rows a ball lost from sight on its way into a corner pocket's fall
+    """Rows a ball lost from sight on its way into a pocket's fall
     (``xy``: (T, 2) mm; ``shown``: the rows it was seen in) still rolled before
     it dropped, at the speed of its last two sightings (0 without a table, or
     when its way misses every fall)."""
@@ -1263,7 +1263,7 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         # its stroke 4 late); readings that jump about a far ball, or a ball
         # stopped by a hit, do not
         far = gone[k:]
-        said = rows + np.sqrt(2 * far / decel)
+        said = _roll_stops(rows, far, decel)
         nearing = int((far > config.still_mm).sum()) >= 3 and float(
             far[-1]) <= float(far.max()) - 0.5 * config.still_mm
         if nearing and float(np.ptp(said)) <= SAID_ALIKE_FRAMES:
@@ -1284,8 +1284,8 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     far = np.linalg.norm(xy[rows] - final, axis=1)
     use = far >= 2 * config.still_mm
     if use.sum() >= 3:
-        stop = 0.5 * (stop + float(np.median(rows[use] + np.sqrt(
-            2 * far[use] / decel))))
+        stop = 0.5 * (stop + float(np.median(_roll_stops(rows[use], far[use],
+                                                         decel))))
     # slowed at once by a light hit on the way (a kiss): the later half's speed
     # is lower than the roll says by more than ``KISS_FRAMES`` of rolling
     # deceleration, and that half alone says when it stopped (seed 801's red,
@@ -1297,6 +1297,13 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         if v_late < speed - decel * (tl - tc + KISS_FRAMES):
             return min(stop, tl + v_late / decel)
     return stop
+
+
+def _roll_stops(rows: np.ndarray, far: np.ndarray, decel: float) -> np.ndarray:
+    """Fractional rows at which a ball ``far`` mm (per row of ``rows``) from its
+    resting place stops, rolling there at the deceleration ``decel`` (mm a row
+    squared): ``sqrt(2 far / decel)`` rows on."""
+    return rows + np.sqrt(2 * far / decel)
 
 
 SAID_ALIKE_FRAMES = 3.0
