@@ -25,7 +25,9 @@ re-acquired by the next sure detection of its kind that it can have reached
 potted; one "potted" but seen again where it vanished (stopped in the jaws) gets
 its track back. A ball at rest is released only by a run of sightings that keeps
 going (a hand read as the cue ball, far from it, barely moves), and a detection
-far from its anchor does not count as seeing it there.
+far from its anchor does not count as seeing it there. Two balls at rest, each
+read surely as the other's kind time after time, while nothing moves, trade
+tracks (``BallTracker._trade_misread``): a pair swapped in a crowd.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 import numpy as np
@@ -115,6 +117,9 @@ class Track:
         stopped_unseen: Lost in a pocket's jaws too slowly to drop, and held
             at rest there, hidden (``BallTracker._stopped_in_jaws``), until a
             ball comes to touch it.
+        reads: (9,) float32 class probabilities (``KINDS`` then "none") of
+            the last few detections at the anchor, matched or not (at most
+            ``TrackerConfig.trade_reads``; cleared when the anchor moves).
     """
 
     track_id: int
@@ -144,6 +149,7 @@ class Track:
     left: tuple[int, np.ndarray] | None = None
     in_jaws: bool = False
     stopped_unseen: bool = False
+    reads: deque[np.ndarray] = field(default_factory=deque)
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -318,6 +324,14 @@ class TrackerConfig:
             ago whose sightings near its place go steadily farther from it by
             this much a frame or more is creeping off it (``_creeping``).
         creep_touch_frames: See ``creep_step_mm``.
+        trade_reads: Detections at each of two balls at rest that must read it
+            as the other's kind (``trade_sure`` or more of it, under
+            ``trade_doubt`` of its own) before they trade tracks
+            (``BallTracker._trade_misread``), once every ball seen has been
+            at rest ``trade_still_frames`` or more (the stroke before is
+            closed by then: a jump within it would be taken for motion).
+        trade_sure: See ``trade_reads``.
+        trade_doubt: See ``trade_reads``.
         balance_frames: A ball at rest in a pocket's jaws that goes from sight
             dropped only if it came to rest (or was touched) at most this many
             frames before: it balanced a moment on the edge (and only if its
@@ -385,6 +399,10 @@ class TrackerConfig:
     lately_frames: int = 30
     creep_step_mm: float = 0.7
     creep_touch_frames: int = 30
+    trade_reads: int = 8
+    trade_sure: float = 0.6
+    trade_doubt: float = 0.25
+    trade_still_frames: int = 30
 
 
 @dataclass
@@ -442,6 +460,7 @@ class BallTracker:
         self.max_reds = MAX_COUNT[BallKind.RED]
         self._frame = -1
         self._updates = 0
+        self._stirred_at = 0  # last frame a ball seen moved (``_trade_misread``)
         self._cands: list[_Candidate] = []
         self._clutter_hist: deque[np.ndarray] = deque(
             maxlen=self.config.clutter_frames)
@@ -509,6 +528,7 @@ class BallTracker:
         t.recent.clear()
         t.near.clear()
         t.nudged.clear()
+        t.reads.clear()
 
     def _cluttered(self, z: np.ndarray) -> np.ndarray:
         """(M,) bool: near an unmatched detection of the last few frames."""
@@ -733,7 +753,59 @@ class BallTracker:
         self._start_tracks(dets, idx[free] if free else np.zeros(0, int),
                            regions_px)
         self._mark_touched()
+        self._note_reads(dets, idx)
+        self._trade_misread()
         return self.active()
+
+    def _note_reads(self, dets: Detections, idx: np.ndarray) -> None:
+        """Keep, for each ball at rest, this frame's detection at its anchor
+        (``Track.reads``), whichever track took it."""
+        c = self.config
+        if not len(idx):
+            return
+        z = dets.xy_mm[idx]
+        for t in self.active():
+            if t.anchor is None:
+                continue
+            d = np.linalg.norm(z - t.anchor, axis=1)
+            k = int(np.argmin(d))
+            if d[k] <= c.hold_mm:
+                t.reads.append(dets.probs[idx[k]].copy())
+                if len(t.reads) > c.trade_reads:
+                    t.reads.popleft()
+
+    def _trade_misread(self) -> None:
+        """Two balls at rest, each read as the other's kind by its last
+        ``trade_reads`` detections, swapped tracks in a crowd: they trade them
+        (all but id and kind), once every ball seen has long been at rest. Seed 1186's
+        break pushed the pink off its spot through the pack; a red's track
+        followed it, the pink's stayed on a red, and the two read 0.87 pink
+        and 0.92 red at rest for 800 frames, until the white struck that red
+        and the pink was named as struck first. (Not the white: a hand or the
+        cue's tip over it reads as it.)"""
+        c = self.config
+        active = self.active()
+        if any(t.rest_since == self._frame if t.anchor is not None else (
+                t.status == TrackStatus.SEEN and t.speed > c.stopped_speed_mm)
+               for t in active):
+            self._stirred_at = self._frame
+        if self._frame - self._stirred_at < c.trade_still_frames:
+            return
+        ready = [t for t in active if t.kind != BallKind.WHITE
+                 and t.anchor is not None and len(t.reads) == c.trade_reads]
+        for t, u in itertools.combinations(ready, 2):
+            if t.kind == u.kind:
+                continue
+            a, b = KINDS.index(t.kind), KINDS.index(u.kind)
+            if all(r[b] >= c.trade_sure and r[a] < c.trade_doubt for r in t.reads
+                   ) and all(r[a] >= c.trade_sure and r[b] < c.trade_doubt
+                             for r in u.reads):
+                for f in fields(Track):
+                    if f.name not in ("track_id", "kind"):
+                        va, vb = getattr(t, f.name), getattr(u, f.name)
+                        setattr(t, f.name, vb)
+                        setattr(u, f.name, va)
+                return
 
     def _mark_touched(self) -> None:
         """Note the frame on the balls at rest that a moving ball has lately
@@ -918,6 +990,7 @@ class BallTracker:
         if t.anchor is not None:
             t.left = (self._frame, t.anchor.copy())
         t.anchor = None
+        t.reads.clear()
 
     def _restart(self, t: Track, z: np.ndarray) -> None:
         """Put ``t`` in motion from ``z``, its speed unknown."""

@@ -1468,3 +1468,38 @@ def test_ball_lost_slowly_in_a_corners_jaws_stops_there_unless_it_reaches_the_fa
     assert red.status == TrackStatus.HIDDEN
     tr.update(_dets([("white", -1712.0, -857.8), ("blue", 0.0, 0.0)]))
     assert red.status == TrackStatus.POTTED
+
+
+def _read_as(d: Detections, i: int, reads: dict[str, float]) -> Detections:
+    """``d`` with detection ``i`` read as ``reads`` (kind -> probability)."""
+    probs = d.probs.copy()
+    probs[i, :] = 0.0
+    for kind, p in reads.items():
+        probs[i, KINDS.index(BallKind(kind))] = p
+    return Detections(d.xy_px, d.xy_mm, d.radius_px, probs)
+
+
+@pytest.mark.parametrize(("pink_place_reads_red", "red_place_reads_pink",
+                          "white_rolling", "traded"), [
+    (True, True, False, True),  # seed 1186: swapped in the pack, read so at rest
+    (True, False, False, False),  # only one misread: no swap to put right
+    (False, True, False, False),
+    (True, True, True, False),  # not while a ball is moving
+])
+def test_two_balls_at_rest_each_read_as_the_other_trade_tracks(
+        pink_place_reads_red: bool, red_place_reads_pink: bool,
+        white_rolling: bool, traded: bool) -> None:
+    tr = BallTracker(OFFICIAL)
+    pink_at, red_at = (825.0, 5.0), (935.0, 25.0)
+    for f in range(80):
+        white_x = -1000.0 + (12.0 * f if white_rolling else 0.0)
+        d = _dets([("pink", *pink_at), ("red", *red_at), ("white", white_x, -300.0)])
+        if f >= 5 and pink_place_reads_red:
+            d = _read_as(d, 0, {"red": 0.92, "pink": 0.05, "brown": 0.03})
+        if f >= 5 and red_place_reads_pink:
+            d = _read_as(d, 1, {"pink": 0.87, "red": 0.11, "white": 0.02})
+        tr.update(d)
+    pink = next(t for t in tr.active() if t.kind == BallKind.PINK)
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    assert np.allclose(pink.xy_mm, red_at if traded else pink_at, atol=2)
+    assert np.allclose(red.xy_mm, pink_at if traded else red_at, atol=2)
