@@ -1052,8 +1052,10 @@ class EventDetector:
         c = self.config
         objs = [j for j in range(tr.xy_mm.shape[1]) if tr.kinds[j] != WHITE
                 and not np.isnan(held[s0, j, 0])]
-        if not objs or len(rows) < 2:
+        if not objs:
             return (), None, 0.5, None
+        if len(rows) < 2:
+            return self._first_to_leave(tr, s0, objs, held[s0])
         found: list[tuple[float, int, int]] = []  # (t, column, segment)
         weak: list[tuple[float, int, int]] = []  # the cue ball turned, no more
         off_way: set[int] = set()  # found only on the approach followed on
@@ -1224,6 +1226,30 @@ class EventDetector:
         end = pts[-1]
         j = min(movers, key=lambda j: float(np.linalg.norm(start[j] - end)))
         return (tr.kinds[j],), None, 0.3, Unknown.HIDDEN_AT_CONTACT
+
+    def _first_to_leave(
+        self, tr: StrokeTracks, s0: int, objs: list[int], start: np.ndarray,
+    ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
+        """The cue ball not seen in the stroke (struck under the player, and
+        read as another ball as it ran: ``StrokeSegmenter._struck_unseen``):
+        the best guess is the ball first seen ``moved_mm`` off its place
+        (``start``: (N, 2) mm) of those that left it for good (gone from the
+        table, or ``spurious_mm`` from it when last seen)."""
+        c = self.config
+        best: tuple[int, int] | None = None
+        for j in objs:
+            xy = tr.xy_mm[s0:, j]
+            ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
+            d = np.where(ok, np.linalg.norm(xy - start[j], axis=1), 0.0)
+            if not np.isnan(xy[-1, 0]) and not (
+                    ok.any() and float(d[np.flatnonzero(ok)[-1]]) > c.spurious_mm):
+                continue
+            off = np.flatnonzero((d > c.moved_mm) | np.isnan(xy[:, 0]))
+            if len(off) and (best is None or int(off[0]) < best[0]):
+                best = (int(off[0]), j)
+        if best is None:
+            return (), None, 0.4, Unknown.HIDDEN_AT_CONTACT
+        return (tr.kinds[best[1]],), s0 + best[0], 0.3, Unknown.HIDDEN_AT_CONTACT
 
     # -- pots and balls off the table ---------------------------------------
 

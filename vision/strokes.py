@@ -5,7 +5,8 @@ rest. Between strokes the balls may still change: the referee re-spots a colour,
 a player places the cue ball in the D, a ball is picked up and cleaned, or the
 camera cuts away (broadcast) or is bumped. Those are reported as ``Handling``
 notes, not strokes: a stroke needs the cue ball to move *continuously* away from
-where it rested, whereas handled balls vanish under a hand and reappear at rest.
+where it rested (or, with the cue ball out of sight, an object ball to roll away
+from its place), whereas handled balls vanish under a hand and reappear at rest.
 
 ``StrokeSegmenter.push`` takes one ``BallFrame`` at a time and returns what became
 final with it. It keeps a pre-roll of ``preroll`` frames while the balls rest and
@@ -15,6 +16,7 @@ and the look-ahead is the ``rest_s`` of stillness that closes a stroke.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from dataclasses import dataclass, field
@@ -486,6 +488,9 @@ class StrokeSegmenter:
                 return out
             self._set_down(out)
             self._candidate = None
+        if self._candidate is None and (set_off := self._struck_unseen()) is not None:
+            self._begin_at(set_off, UNSEEN_STRIKE_CONFIDENCE)
+            return out
         if self._candidate is None and len(self._pre) >= c.rest_frames:
             self._settle(bf, out)
         return out
@@ -695,14 +700,55 @@ class StrokeSegmenter:
                 back = math.ceil(dist / max(step, 1e-6))
                 start = max(start, cand - back)
         start = min(start, self._set_off_beside(pre, start, rest_w))
+        self._begin_at(start, conf)
+
+    def _begin_at(self, start: int, conf: float) -> None:
+        """Start a stroke at ``self._pre[start]`` (the strike), its time sure
+        to ``conf``."""
+        pre = list(self._pre)
         self._start = pre[start].frame
         self._begun = pre[-1].frame
         self._start_conf = conf
         self._stroke = pre[max(0, start - 2):]
-        self._stirring = _Stirring(c, self._rest.xy)
+        self._stirring = _Stirring(self.config, self._rest.xy)
         self._pre.clear()
         self._candidate = None
         self.phase = Phase.STROKE
+
+    def _struck_unseen(self) -> int | None:
+        """Index in ``self._pre`` of the strike of a cue ball not seen since
+        an object ball at rest set off rolling (its first ``ROLL_STEPS`` steps
+        off its place in successive frames each over ``moving_mm``, on one
+        way) ``rest_frames`` or more ago, and went ``beside_mm`` or more: the
+        frame before it was first seen off its place. (Time enough for the
+        cue ball to be seen rolling, when it was only hidden at the strike.)
+        The cue ball was struck under the player, and read as another ball
+        while it ran (seed 1182's, hidden by the player from before the
+        strike, ran 440 mm into the pack and was read there 0.4-0.8 white, as
+        a red beside it was: the stroke, which potted a red, was never found,
+        and the score was 1 short). None when none did."""
+        c = self.config
+        pre = list(self._pre)
+        for tid, xy in self._rest.xy.items():
+            if self._rest.kind[tid] == WHITE:
+                continue
+            seen = [(i, pre[i].frame, pre[i].xy_mm[j]) for i in range(len(pre))
+                    if (j := pre[i].lookup.get(tid)) is not None
+                    and pre[i].visible[j]]
+            at_place = [k for k, (_, _, q) in enumerate(seen)
+                        if float(np.linalg.norm(q - xy)) <= c.start_mm]
+            run = seen[at_place[-1] + 1 if at_place else 0:][:ROLL_STEPS + 1]
+            if (len(run) <= ROLL_STEPS or run[-1][1] - run[0][1] != ROLL_STEPS
+                    or len(pre) - 1 - run[0][0] < c.rest_frames
+                    or float(np.linalg.norm(seen[-1][2] - xy)) < c.beside_mm):
+                continue
+            steps = deque(b[2] - a[2] for a, b in itertools.pairwise(run))
+            strike = max(run[0][0] - 1, 0)
+            if _rolls(steps, c.moving_mm) and all(
+                    (w := f.white()) is not None and not f.visible[w]
+                    for f in pre[strike:]):
+                return strike
+        return None
 
     def _appeared_rolling(self, pre: list[BallFrame], start: int) -> bool:
         """Was the cue ball first seen in ``pre[start]``, already rolling?
@@ -965,6 +1011,11 @@ class StrokeSegmenter:
         self._in_hand = lastf.white() is None
         return tracks
 
+
+UNSEEN_STRIKE_CONFIDENCE = 0.3
+"""How sure the start of a stroke whose cue ball was not seen to leave its
+place is (``StrokeSegmenter._struck_unseen``): the strike was earlier, by as
+long as the cue ball took to reach the ball it set off."""
 
 STRUCK_STEPS = 3
 """Steps of the cue ball, each ``SegmenterConfig.start_mm`` or more, that show it

@@ -1183,3 +1183,28 @@ def test_a_ball_run_into_comes_before_one_passed_within_the_slack_a_row_earlier(
     vis[12, 2] = False  # the red, blurred as it left
     ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, vis, start=3))
     assert ev.first_contact == ("red",)
+
+
+@pytest.mark.parametrize(("blue_off", "red_off", "red_back", "first"), [
+    (10, 14, False, "blue"),
+    (14, 10, False, "red"),
+    (14, 10, True, "blue"),  # the red's move undone: a misreading, not struck
+])
+def test_the_cue_ball_never_seen_names_the_first_ball_to_leave_its_place(
+        blue_off: int, red_off: int, red_back: bool, first: str) -> None:
+    t = 40
+    xy = np.full((t, 3, 2), np.nan)
+    xy[:, 0] = (-800.0, 0.0)  # the white, held where it stood, never seen
+    for j, (place, off, way) in enumerate(
+            [((0.0, 0.0), blue_off, (8.0, 0.0)), ((400.0, 300.0), red_off, (0.0, 8.0))],
+            start=1):
+        rows = np.maximum(np.arange(t) - off + 1, 0)[:, None]
+        xy[:, j] = np.array(place) + np.minimum(rows, 20) * np.array(way)
+    if red_back:
+        xy[red_off + 3:, 2] = (400.0, 300.0)
+    vis = np.ones((t, 3), bool)
+    vis[:, 0] = False
+    ev = EventDetector().detect(_tracks(("white", "blue", "red"), xy, vis))
+    assert ev.first_contact == (first,)
+    fc = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert fc.unknown == Unknown.HIDDEN_AT_CONTACT and fc.confidence < 0.5

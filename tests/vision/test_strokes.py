@@ -884,3 +884,27 @@ def test_a_ball_lost_on_its_way_into_a_corner_fall_ends_when_it_drops() -> None:
     out = [o for bf in frames for o in seg.push(bf)] + seg.flush()
     strokes = [o for o in out if isinstance(o, StrokeTracks)]
     assert abs(strokes[0].end_frame - (79 + 1 + 5)) <= 1
+
+
+@pytest.mark.parametrize(("white_seen", "red_motion", "stroke"), [
+    (False, "rolls", True),  # seed 1182: struck under the player, never seen
+    (True, "rolls", False),  # the cue ball at rest in sight: nothing struck
+    (False, "put", False),  # a red picked up and put down: no roll
+])
+def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
+        white_seen: bool, red_motion: str, stroke: bool) -> None:
+    frames = [_frame(f, BASE) for f in range(30)]
+    hidden = {**BASE, 1: ("white", (-1100.0, -100.0), white_seen)}
+    x, v = 900.0, 20.0
+    for f in range(30, 160):
+        if f >= 70 and red_motion == "rolls":
+            x += v
+            v = max(v - 0.5, 0.0)
+        elif f == 70:
+            x += 150.0
+        frames.append(_frame(f, {**hidden, 3: ("red", (x, 300.0), True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == int(stroke)
+    if stroke:
+        assert strokes[0].start_frame == 69
+        assert strokes[0].start_confidence < 0.5
