@@ -36,7 +36,9 @@ session 20), ``1061-1080`` (held out, scored once, then studied: session
 session 21), ``1101-1120`` (held out, scored once, then studied: session 21),
 ``1121-1140`` (held out, scored once: session 21; 1121 studied in session 22),
 ``1141-1160`` and ``1161-1180`` (held out, scored once, then their mistakes
-studied: session 22),
+studied: session 22), ``1181-1200`` (held out, scored once, then its mistakes
+studied: session 23), ``1201-1220`` (held out, scored once: session 23; 1205
+and 1209 looked at, not fixed),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
