@@ -332,6 +332,7 @@ class TrackerConfig:
             closed by then: a jump within it would be taken for motion).
         trade_sure: See ``trade_reads``.
         trade_doubt: See ``trade_reads``.
+        trade_still_frames: See ``trade_reads``.
         balance_frames: A ball at rest in a pocket's jaws that goes from sight
             dropped only if it came to rest (or was touched) at most this many
             frames before: it balanced a moment on the edge (and only if its
@@ -777,12 +778,12 @@ class BallTracker:
     def _trade_misread(self) -> None:
         """Two balls at rest, each read as the other's kind by its last
         ``trade_reads`` detections, swapped tracks in a crowd: they trade them
-        (all but id and kind), once every ball seen has long been at rest. Seed 1186's
-        break pushed the pink off its spot through the pack; a red's track
-        followed it, the pink's stayed on a red, and the two read 0.87 pink
-        and 0.92 red at rest for 800 frames, until the white struck that red
-        and the pink was named as struck first. (Not the white: a hand or the
-        cue's tip over it reads as it.)"""
+        (all but id and kind), once every ball seen has been at rest
+        ``trade_still_frames``. Seed 1186's break pushed the pink off its spot
+        through the pack; a red's track followed it, the pink's stayed on a
+        red, and the two read 0.87 pink and 0.92 red at rest for 800 frames,
+        until the white struck that red and the pink was named as struck
+        first. (Not the white: a hand or the cue's tip over it reads as it.)"""
         c = self.config
         active = self.active()
         if any(t.rest_since == self._frame if t.anchor is not None else (
@@ -791,15 +792,15 @@ class BallTracker:
             self._stirred_at = self._frame
         if self._frame - self._stirred_at < c.trade_still_frames:
             return
-        ready = [t for t in active if t.kind != BallKind.WHITE
-                 and t.anchor is not None and len(t.reads) == c.trade_reads]
-        for t, u in itertools.combinations(ready, 2):
+        doubted = [t for t in active if t.kind != BallKind.WHITE
+                   and t.anchor is not None and len(t.reads) == c.trade_reads
+                   and all(r[KINDS.index(t.kind)] < c.trade_doubt for r in t.reads)]
+        for t, u in itertools.combinations(doubted, 2):
             if t.kind == u.kind:
                 continue
             a, b = KINDS.index(t.kind), KINDS.index(u.kind)
-            if all(r[b] >= c.trade_sure and r[a] < c.trade_doubt for r in t.reads
-                   ) and all(r[a] >= c.trade_sure and r[b] < c.trade_doubt
-                             for r in u.reads):
+            if all(r[b] >= c.trade_sure for r in t.reads) and all(
+                    r[a] >= c.trade_sure for r in u.reads):
                 for f in fields(Track):
                     if f.name not in ("track_id", "kind"):
                         va, vb = getattr(t, f.name), getattr(u, f.name)
