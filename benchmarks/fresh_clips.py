@@ -38,7 +38,8 @@ session 21), ``1101-1120`` (held out, scored once, then studied: session 21),
 ``1141-1160`` and ``1161-1180`` (held out, scored once, then their mistakes
 studied: session 22), ``1181-1200`` (held out, scored once, then its mistakes
 studied: session 23), ``1201-1220`` (held out, scored once: session 23; 1205
-and 1209 looked at, not fixed),
+and 1209 looked at, not fixed), ``1221-1240`` (held out, scored once: session
+23),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
