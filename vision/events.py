@@ -1211,21 +1211,29 @@ class EventDetector:
             # gaps were searched for balls struck unseen (``_struck_unseen``)
             gaps = int(np.diff(rows).max()) > c.gap_rows
             return (), None, 0.8 if gaps else 0.9, None
-        movers = []
-        for j in objs:
-            xy = tr.xy_mm[s0:, j]
-            if np.isnan(xy[-1, 0]):
-                movers.append(j)
-                continue
-            ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
-            d = np.linalg.norm(xy[ok] - start[j], axis=1)
-            if len(d) and float(d[-1]) > c.spurious_mm:
-                movers.append(j)
+        movers = self._movers(tr, s0, objs, start)
         if not movers:
             return (), None, 0.4, Unknown.HIDDEN_AT_CONTACT
         end = pts[-1]
         j = min(movers, key=lambda j: float(np.linalg.norm(start[j] - end)))
         return (tr.kinds[j],), None, 0.3, Unknown.HIDDEN_AT_CONTACT
+
+    def _movers(self, tr: StrokeTracks, s0: int, objs: list[int],
+                start: np.ndarray) -> list[int]:
+        """The columns of ``objs`` gone from the table by the stroke's end, or
+        ``spurious_mm`` from their places (``start``: (N, 2) mm) when last
+        seen."""
+        out = []
+        for j in objs:
+            xy = tr.xy_mm[s0:, j]
+            if np.isnan(xy[-1, 0]):
+                out.append(j)
+                continue
+            ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
+            d = np.linalg.norm(xy[ok] - start[j], axis=1)
+            if len(d) and float(d[-1]) > self.config.spurious_mm:
+                out.append(j)
+        return out
 
     def _first_to_leave(
         self, tr: StrokeTracks, s0: int, objs: list[int], start: np.ndarray,
@@ -1237,13 +1245,10 @@ class EventDetector:
         table, or ``spurious_mm`` from it when last seen)."""
         c = self.config
         best: tuple[int, int] | None = None
-        for j in objs:
+        for j in self._movers(tr, s0, objs, start):
             xy = tr.xy_mm[s0:, j]
             ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
             d = np.where(ok, np.linalg.norm(xy - start[j], axis=1), 0.0)
-            if not np.isnan(xy[-1, 0]) and not (
-                    ok.any() and float(d[np.flatnonzero(ok)[-1]]) > c.spurious_mm):
-                continue
             off = np.flatnonzero((d > c.moved_mm) | np.isnan(xy[:, 0]))
             if len(off) and (best is None or int(off[0]) < best[0]):
                 best = (int(off[0]), j)
