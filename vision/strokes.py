@@ -185,6 +185,8 @@ class SegmenterConfig:
             one unseen for fewer (a blink of the detector) does.
         roll_decel_mm_s2: Deceleration of a ball rolling on the cloth (rolling
             resistance times g: about 0.01 g on a snooker cloth).
+        cushion_keep: Least share of its speed a ball keeps off a cushion (its
+            rebound, 0.5-0.7 of it on the simulator's cushions, slowest head on).
         stop_window: Frames before a ball's last clear motion whose speed
             predicts where it stops.
         settle_sightings: Sightings in a row at a ball's resting place that
@@ -220,6 +222,7 @@ class SegmenterConfig:
     cut_rest_s: float = 0.17
     lost_moving_s: float = 1.0
     roll_decel_mm_s2: float = 98.0
+    cushion_keep: float = 0.5
     stop_window: int = 25
     settle_sightings: int = 5
     beside_mm: float = 115.0
@@ -1195,6 +1198,9 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
         t_stop = _roll_stop(xy[:, j], ok, final, k_last, config)
         if t_stop is None:
             t_stop = _fit_stop(dist, k_last, config)
+        if spec is not None:
+            t_stop = max(t_stop, _off_cushion(xy[:, j], ok, s0, k_last, config,
+                                              spec))
         if hidden:
             t_stop = max(t_stop, rolled_on)
         end = max(end, t_stop)
@@ -1287,6 +1293,13 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     rest = int(np.argmin(drift < 0.5)) if len(drift) else 0
     if rest:
         rows = rows[rest + 3:]
+        # its place at rest is no start where the track leapt from it, the ball
+        # held there while it already rolled (seed 1224's brown, struck by the
+        # white and held 8 frames against it, then 23 mm off at once: the fit
+        # across the leap found it too fast to roll to its place, and the
+        # stroke ended 3 early)
+        if len(rows) >= 3 and _leapt(xy[rows[:3]], rows[:3], config):
+            rows = rows[1:]
     # nor before it last turned towards its resting place (off a cushion:
     # seed 600's white came back off the side cushion at 2 mm a frame; the fit
     # across the bounce found it all but still, and the stroke ended 15 frames
@@ -1348,6 +1361,69 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         if v_late < speed - decel * (tl - tc + KISS_FRAMES):
             return min(stop, tl + v_late / decel)
     return stop
+
+
+CUSHION_TOUCH_MM = 5.0
+"""Sightings of a ball within this of where it touches a cushion are at it
+(``_off_cushion``)."""
+
+REBOUND_SPEED_MM = 4.0
+"""Fastest a ball may strike a cushion, mm a frame, for its rebound to be taken
+as too short to see (``_off_cushion``)."""
+
+REBOUND_NEAR_FRAMES = 4
+"""Most frames a ball's arrival at a cushion may lie from its last clear motion
+for it to have ended there (``_off_cushion``; 10 put seed 1050's fourth stroke's
+end 5 frames late, where the rebound had been seen)."""
+
+
+def _off_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
+                 config: SegmenterConfig, spec: TableSpec) -> float:
+    """Earliest fractional row a ball whose last clear motion ended at a cushion
+    can have stopped (-inf where it did not): it came off it at ``cushion_keep``
+    of its speed at least, and rolled that to a stop, a rebound of a few mm the
+    tracker holds still (seed 1222's red struck the left cushion at 1.8 mm a
+    frame and rolled 4 mm back for 9 frames: the stroke ended 6 early).
+
+    ``xy``: (T, 2) mm; ``ok``: (T,) seen; ``s0``: the stroke's first row;
+    ``k_last``: the row of its last clear motion.
+    """
+    rows = np.flatnonzero(ok[s0:]) + s0
+    if len(rows) < 4:
+        return -math.inf
+    r = spec.ball_radius
+    gap = np.minimum(spec.half_length - r - np.abs(xy[rows, 0]),
+                     spec.half_width - r - np.abs(xy[rows, 1]))
+    at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
+    # the last arrival at a cushion (three sightings before, off it), near
+    # its last clear motion
+    at = at[(at >= 3) & (gap[np.maximum(at - 3, 0)] > CUSHION_TOUCH_MM)]
+    if len(at) == 0 or abs(int(rows[at[-1]]) - k_last) > REBOUND_NEAR_FRAMES:
+        return -math.inf
+    k = int(at[-1])
+    before = rows[max(0, k - 5):k + 1]
+    before = before[before >= rows[k] - 8]
+    if len(before) < 3:
+        return -math.inf
+    speed = float(np.linalg.norm(np.polyfit(before - before.mean(), xy[before], 1)[0]))
+    if speed > REBOUND_SPEED_MM:
+        return -math.inf
+    decel = config.roll_decel_mm_s2 / config.fps**2
+    return float(rows[k]) + config.cushion_keep * speed / decel
+
+
+LEAP_SHARE = 2.0
+"""How many times its next step a ball's first step off its place at rest must
+be (by more than ``still_mm`` too) for the track to have leapt (``_leapt``)."""
+
+
+def _leapt(xy: np.ndarray, rows: np.ndarray, config: SegmenterConfig) -> bool:
+    """Did a track leap from a place at rest (``xy``: (3, 2) mm at ``rows``, the
+    place then its first two sightings off it): its first step, per frame, far
+    longer than the next (a struck ball slows by far less in a frame)?"""
+    gaps = np.maximum(np.diff(rows), 1)
+    steps = np.linalg.norm(np.diff(xy, axis=0), axis=1) / gaps
+    return bool(steps[0] > LEAP_SHARE * steps[1] + config.still_mm)
 
 
 def _roll_stops(rows: np.ndarray, far: np.ndarray, decel: float) -> np.ndarray:

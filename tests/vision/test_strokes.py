@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -908,3 +909,60 @@ def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
     if stroke:
         assert strokes[0].start_frame == 69
         assert strokes[0].start_confidence < 0.5
+
+
+def _one_ball(kind: str, first: int, seen: list[tuple[float, float]],
+              rest: int = 20) -> StrokeTracks:
+    """One ball's tracked sightings from frame ``first``, then ``rest`` more at
+    its last place."""
+    seen = seen + [seen[-1]] * rest
+    t = len(seen)
+    xy = np.array(seen)[:, None, :]
+    return StrokeTracks(0, np.arange(first, first + t), np.array([1]), (kind,), xy,
+                        np.ones((t, 1), bool), xy[0].copy(), first, first + t - 1)
+
+
+def test_a_struck_ball_the_tracker_held_then_let_leap_ends_when_it_stops() -> None:
+    # seed 1224's brown, as tracked from frame 452: struck by the white at 459,
+    # held at its place against it till 466, then 23 mm off at once; it stopped
+    # at 489. The fit across the leap found it too fast to roll there: 483
+    brown = [(-1047.0, 0.5)] * 15 + [
+        (-1024.0, -0.8), (-1022.7, -1.1), (-1019.3, -1.0), (-1019.4, -0.9),
+        (-1016.6, -0.9), (-1012.5, -1.6), (-1010.9, -1.4), (-1010.4, -1.1),
+        (-1009.6, -1.3), (-1007.4, -1.2), (-1005.0, -1.9), (-1004.9, -2.0),
+        (-1003.9, -1.4), (-1004.1, -1.3), (-1004.1, -1.3), (-1002.0, -1.3),
+        (-1002.0, -1.3), (-1001.9, -1.3), (-1001.9, -1.4), (-1001.8, -1.4)]
+    tracks = _one_ball("brown", 452, brown)
+    assert abs(estimate_end(tracks, SegmenterConfig()) - 489) <= 2
+
+
+# seed 1222's red, as tracked from frame 521: into the left cushion (its centre
+# touches it at y = 862.75) at 1.8 mm a frame, at 541; it rolled 4 mm back off
+# it, held still by the tracker, and stopped at 550
+RED_INTO_THE_LEFT_CUSHION = [
+    (712.7, 815.6), (708.4, 819.0), (707.2, 821.6), (706.2, 824.5), (705.6, 827.8),
+    (704.2, 830.9), (703.5, 833.5), (702.3, 836.2), (700.7, 838.6), (698.9, 841.1),
+    (697.5, 843.9), (696.5, 845.5), (693.9, 847.9), (693.4, 849.9), (693.2, 851.8),
+    (691.5, 853.6), (690.8, 856.2), (692.1, 857.7), (689.6, 859.8), (690.1, 861.3),
+    (691.0, 862.8), (689.2, 861.8), (691.0, 861.5), (690.0, 860.4), (690.0, 861.0)]
+
+
+@pytest.mark.parametrize(("spec", "off_by_at_most"), [
+    (OFFICIAL, 2),
+    # without the table, where the cushions are is not known: the end is
+    # when it was last seen moving
+    (None, 6),
+])
+def test_a_ball_into_a_cushion_ends_after_its_rebound(
+        spec: TableSpec | None, off_by_at_most: int) -> None:
+    tracks = _one_ball("red", 521, RED_INTO_THE_LEFT_CUSHION)
+    error = estimate_end(tracks, SegmenterConfig(), spec=spec) - 550
+    assert -off_by_at_most <= error <= 2
+
+
+def test_a_ball_stopped_short_of_a_cushion_has_no_rebound() -> None:
+    # the same roll on a table 100 mm wider: it never reached a cushion
+    wide = dataclasses.replace(OFFICIAL, width_mm=OFFICIAL.width_mm + 100.0)
+    tracks = _one_ball("red", 521, RED_INTO_THE_LEFT_CUSHION)
+    assert (estimate_end(tracks, SegmenterConfig(), spec=wide)
+            == estimate_end(tracks, SegmenterConfig()))
