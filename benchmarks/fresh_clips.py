@@ -39,7 +39,8 @@ session 21), ``1101-1120`` (held out, scored once, then studied: session 21),
 studied: session 22), ``1181-1200`` (held out, scored once, then its mistakes
 studied: session 23), ``1201-1220`` (held out, scored once: session 23; 1205
 and 1209 looked at, not fixed), ``1221-1240`` (held out, scored once: session
-23),
+23; 1222 and 1224 fixed, 1236 and 1240 looked at, in session 24),
+``1241-1260`` (held out, scored once, then its mistakes studied: session 24),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
