@@ -119,7 +119,7 @@ class Analysis:
         self.players = players
         self.segmenter = StrokeSegmenter(SegmenterConfig(fps=fps), spec)
         self.detector = EventDetector(spec, EventConfig(
-            roll_decel_mm_row2=self.segmenter.config.roll_decel_mm_s2 / fps**2))
+            roll_decel_mm_row2=self.segmenter.config.roll_decel))
         self.reds = reds
         self.rack: int | None = None
         self.log: list[dict[str, Any]] = []

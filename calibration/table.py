@@ -105,6 +105,13 @@ class TableSpec:
         return self.ball_diameter_mm / 2
 
     @property
+    def touch_limits(self) -> tuple[float, float]:
+        """``(|x|, |y|)`` mm of a ball's centre as it touches an end / a side
+        cushion's nose: half the playing length / width less a radius."""
+        return (self.half_length - self.ball_radius,
+                self.half_width - self.ball_radius)
+
+    @property
     def baulk_line_x(self) -> float:
         """x of the baulk line (negative: it lies in the baulk half)."""
         return -self.half_length + self.baulk_line_mm

@@ -856,8 +856,7 @@ class EventDetector:
             return False
         v = (pts[i] - pts[i - 1]) / float(rows[i] - rows[i - 1])
         out = (pts[i + 2] - pts[i + 1]) / float(rows[i + 2] - rows[i + 1])
-        r = self.spec.ball_radius
-        edge = np.array([self.spec.half_length - r, self.spec.half_width - r])
+        edge = np.array(self.spec.touch_limits)
         for k in (i, i + 1):
             p = pts[k] + v * float(rows[k + 1] - rows[k])
             if np.any((np.abs(p) > edge) & (v * out < 0)):
@@ -1481,8 +1480,7 @@ class EventDetector:
     def _cushions(self, tr: StrokeTracks, fc_row: int) -> list[tuple[int, int, str]]:
         """(column, row, cushion) bounces at or after the first contact."""
         c = self.config
-        r = self.spec.ball_radius
-        hl, hw = self.spec.half_length - r, self.spec.half_width - r
+        hl, hw = self.spec.touch_limits
         out = []
         sides = (("top", 0, 1.0, hl), ("baulk", 0, -1.0, hl),
                  ("left", 1, 1.0, hw), ("right", 1, -1.0, hw))
@@ -1544,8 +1542,7 @@ class EventDetector:
         """For each cushion nose line the straight path from ``p`` along ``v``
         (mm a row) runs at: the rows until the ball's centre is a radius from
         it, and its axis (0: an end cushion, 1: a side cushion)."""
-        r = self.spec.ball_radius
-        lims = (self.spec.half_length - r, self.spec.half_width - r)
+        lims = self.spec.touch_limits
         return [((math.copysign(lim, v[a]) - p[a]) / v[a], a)
                 for a, lim in enumerate(lims) if abs(v[a]) > 1e-9]
 
@@ -1597,9 +1594,8 @@ class EventDetector:
         lost at 4.5 mm a row 15 mm short of the top-right fall and held there
         hidden, was taken as at rest in the jaws: the in-off was missed."""
         speed = float(np.linalg.norm(v))
-        r = self.spec.ball_radius
-        if speed < 1e-9 or (abs(p[0]) <= self.spec.half_length - r
-                            and abs(p[1]) <= self.spec.half_width - r):
+        hl, hw = self.spec.touch_limits
+        if speed < 1e-9 or (abs(p[0]) <= hl and abs(p[1]) <= hw):
             return False
         run = speed**2 / (2.0 * self.config.roll_decel_mm_row2)
         return self.spec.rolls_into_fall((float(p[0]), float(p[1])),

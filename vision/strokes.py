@@ -238,6 +238,11 @@ class SegmenterConfig:
         """Frames of stillness that end a stroke."""
         return max(3, round(self.rest_s * self.fps))
 
+    @property
+    def roll_decel(self) -> float:
+        """``roll_decel_mm_s2`` in mm a frame, a frame."""
+        return self.roll_decel_mm_s2 / self.fps**2
+
 
 class Phase(StrEnum):
     """What the segmenter is waiting for."""
@@ -732,6 +737,8 @@ class StrokeSegmenter:
         and the score was 1 short). None when none did."""
         c = self.config
         pre = list(self._pre)
+        if (w := pre[-1].white()) is None or pre[-1].visible[w]:
+            return None  # (the cue ball must be unseen since the strike)
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE:
                 continue
@@ -1246,7 +1253,7 @@ def _rolled_on(xy: np.ndarray, ok: np.ndarray, config: SegmenterConfig) -> float
         return -math.inf
     tc = float(rows.mean())
     speed = float(np.linalg.norm(np.polyfit(rows - tc, xy[rows], 1)[0]))
-    return tc + speed / (config.roll_decel_mm_s2 / config.fps**2)
+    return tc + speed / config.roll_decel
 
 
 def _settled(dist: np.ndarray, config: SegmenterConfig) -> int | None:
@@ -1318,7 +1325,7 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         k -= 1
         far = max(far, float(gone[k]))
     rows = rows[k:]
-    decel = config.roll_decel_mm_s2 / config.fps**2
+    decel = config.roll_decel
     if len(rows) < 6:
         # too few to fit a speed to: a short roll back off a cushion still
         # says when it stops from how far it had to go, where every sighting
@@ -1391,9 +1398,7 @@ def _off_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     rows = np.flatnonzero(ok[s0:]) + s0
     if len(rows) < 4:
         return -math.inf
-    r = spec.ball_radius
-    gap = np.minimum(spec.half_length - r - np.abs(xy[rows, 0]),
-                     spec.half_width - r - np.abs(xy[rows, 1]))
+    gap = np.min(np.asarray(spec.touch_limits) - np.abs(xy[rows]), axis=1)
     at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
     # the last arrival at a cushion (three sightings before, off it), near
     # its last clear motion
@@ -1408,7 +1413,7 @@ def _off_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     speed = float(np.linalg.norm(np.polyfit(before - before.mean(), xy[before], 1)[0]))
     if speed > REBOUND_SPEED_MM:
         return -math.inf
-    decel = config.roll_decel_mm_s2 / config.fps**2
+    decel = config.roll_decel
     return float(rows[k]) + config.cushion_keep * speed / decel
 
 
