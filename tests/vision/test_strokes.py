@@ -792,6 +792,17 @@ def test_a_ball_nothing_moving_came_near_moves_only_if_seen_rolling(
         assert s.frames[-1] - s.end_frame <= SegmenterConfig().rest_frames + 5
 
 
+def _one_ball(kind: str, first: int, seen: list[tuple[float, float]],
+              rest: int = 20) -> StrokeTracks:
+    """One ball's tracked sightings from frame ``first``, then ``rest`` more at
+    its last place."""
+    seen = seen + [seen[-1]] * rest
+    t = len(seen)
+    xy = np.array(seen)[:, None, :]
+    return StrokeTracks(0, np.arange(first, first + t), np.array([1]), (kind,), xy,
+                        np.ones((t, 1), bool), xy[0].copy(), first, first + t - 1)
+
+
 def test_a_ball_rolling_to_rest_off_a_cushion_ends_when_its_roll_says() -> None:
     # seed 966: the white, back off the side cushion and slowing (still
     # sliding at first: the fit's speed lagged), its creep read in held
@@ -808,12 +819,8 @@ def test_a_ball_rolling_to_rest_off_a_cushion_ends_when_its_roll_says() -> None:
         (1488.8, -849.0), (1489.2, -848.0), (1489.6, -847.5), (1490.2, -846.7),
         (1490.2, -846.4), (1492.3, -846.4), (1491.8, -845.1), (1492.4, -844.6),
         (1492.9, -844.5), (1494.3, -844.4), (1498.2, -844.5), (1495.4, -844.2),
-        (1499.7, -844.3), (1499.7, -844.3), (1499.7, -844.3)]
-    white += [(1499.8, -844.4)] * 20
-    t = len(white)
-    xy = np.array(white)[:, None, :]
-    tracks = StrokeTracks(0, np.arange(356, 356 + t), np.array([1]), ("white",),
-                          xy, np.ones((t, 1), bool), xy[0].copy(), 356, 356 + t - 1)
+        (1499.7, -844.3), (1499.7, -844.3), (1499.7, -844.3), (1499.8, -844.4)]
+    tracks = _one_ball("white", 356, white, rest=19)
     assert abs(estimate_end(tracks, SegmenterConfig()) - 398) <= 2
 
 
@@ -833,11 +840,7 @@ def test_a_ball_back_off_a_cushion_for_a_few_frames_ends_when_its_roll_says(
         (1753.3, 595.4), (1756.0, 594.7), (1758.2, 594.6), (1756.8, 594.6),
         (1755.3, 594.3), (1754.9, 593.9), (1752.1, 593.9), (1751.5, 593.4),
         (1751.1, 593.8), (1751.0, 593.5), (1750.7, 593.5)]
-    brown += [(1750.7, 593.5)] * 20
-    t = len(brown)
-    xy = np.array(brown)[:, None, :]
-    tracks = StrokeTracks(0, np.arange(318, 318 + t), np.array([7]), ("brown",),
-                          xy, np.ones((t, 1), bool), xy[0].copy(), 318, 318 + t - 1)
+    tracks = _one_ball("brown", 318, brown)
     assert abs(estimate_end(tracks, SegmenterConfig()) - 353) <= 2
 
 
@@ -909,17 +912,6 @@ def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
     if stroke:
         assert strokes[0].start_frame == 69
         assert strokes[0].start_confidence < 0.5
-
-
-def _one_ball(kind: str, first: int, seen: list[tuple[float, float]],
-              rest: int = 20) -> StrokeTracks:
-    """One ball's tracked sightings from frame ``first``, then ``rest`` more at
-    its last place."""
-    seen = seen + [seen[-1]] * rest
-    t = len(seen)
-    xy = np.array(seen)[:, None, :]
-    return StrokeTracks(0, np.arange(first, first + t), np.array([1]), (kind,), xy,
-                        np.ones((t, 1), bool), xy[0].copy(), first, first + t - 1)
 
 
 def test_a_struck_ball_the_tracker_held_then_let_leap_ends_when_it_stops() -> None:
