@@ -3,7 +3,7 @@
 Usage::
 
     .venv/bin/python benchmarks/analyze_eval.py CLIP_DIR [CLIP_DIR ...] \\
-        [--out /tmp/analyze_eval] [--cache DIR] [--json]
+        [--out /tmp/analyze_eval] [--cache DIR] [--tracks DIR] [--json]
 
 Each CLIP_DIR is a ``baulk synth`` folder (``video.mp4``, ``calibration.json``,
 ``truth.json``, ``expected_score.json``). By default each clip is analysed by the
@@ -20,6 +20,11 @@ segmenter, the event detector and the rules engine in-process, which is many tim
 faster. Where detection looked was decided by the tracker of the code that
 built the cache; figures for a resolve note must come from the default mode.
 
+``--tracks DIR`` replays the ``tracks.csv`` of an earlier run of each clip
+(``DIR/<clip name>``, as ``--out`` wrote it) through the segmenter, the event
+detector and the rules engine of the code now: how a change after the tracker
+does on tracks already made, in seconds a clip.
+
 ``--auto-calibration`` runs ``baulk analyze`` without ``--calibration``: the table
 is calibrated from the first frame, as a user without a calibration file would.
 
@@ -35,6 +40,7 @@ from ``truth.json``. ``--no-calls`` leaves them out.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import pickle
 import subprocess
@@ -42,6 +48,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -162,14 +170,50 @@ def _analyze_cached(clip: Path, cache: Path, calls: bool = True
                 pipe.tracker.max_reds = analysis.max_reds
     for f, rows in pipe.flush():
         analysis.feed(frame_from_rows(rows or [], f, rows is not None))
+    return _finish(analysis, clip), time.perf_counter() - t0
+
+
+def _analyze_tracks(clip: Path, run: Path, calls: bool = True
+                    ) -> tuple[Figures, float]:
+    """Replay the ``tracks.csv`` of an earlier ``baulk analyze`` of the clip
+    (``run``: its output folder) through strokes, events and rules: the
+    figures the code now gives on those tracks. A frame without rows had no
+    calibrated view."""
+    from baulk.calls import read_calls
+    from baulk.pipeline import Analysis
+    from sim.scenes import clip_calibration
+    from vision.strokes import BallFrame
+
+    t0 = time.perf_counter()
+    rows: dict[int, list[dict[str, str]]] = {}
+    with open(run / "tracks.csv", newline="", encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            rows.setdefault(int(r["frame"]) - 1, []).append(r)
+    frames = json.loads((run / "strokes.json").read_text())["frames"]
+    cal = clip_calibration(clip / "calibration.json")
+    given = read_calls(_calls_file(clip, run.with_name(f"{run.name}.calls.jsonl"))) \
+        if calls else []
+    analysis = Analysis(_variant(clip), spec=cal.spec, fps=30.0, calls=given)
+    for f in range(max(frames, max(rows, default=-1) + 1)):
+        rs = rows.get(f)
+        analysis.feed(BallFrame.no_view(f) if rs is None else BallFrame(
+            f, np.array([int(r["id"]) for r in rs]), tuple(r["kind"] for r in rs),
+            np.array([[float(r["x_mm"]), float(r["y_mm"])] for r in rs]),
+            np.array([r["visible"] == "1" for r in rs]),
+            np.array([float(r["conf"]) for r in rs])))
+    return _finish(analysis, clip), time.perf_counter() - t0
+
+
+def _finish(analysis: Any, clip: Path) -> Figures:
+    """Close ``analysis`` (a ``baulk.pipeline.Analysis`` fed every frame of the
+    clip) and compare what it found with the clip's truth."""
     analysis.finish()
     strokes = [s.to_json() for s in analysis.strokes]
     truth = json.loads((clip / "truth.json").read_text())
     exp = clip / "expected_score.json"
     expected = json.loads(exp.read_text()).get("state") if exp.is_file() else None
-    fig = compare(strokes, analysis.state.to_json(), truth, expected,
-                  clip_seen_ends(clip, truth))
-    return fig, time.perf_counter() - t0
+    return compare(strokes, analysis.state.to_json(), truth, expected,
+                   clip_seen_ends(clip, truth))
 
 
 def _row(name: str, s: dict[str, Any], secs: float | None) -> str:
@@ -185,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("clips", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, default=Path("/tmp/analyze_eval"))
     ap.add_argument("--cache", type=Path, help="replay cached detections (dev)")
+    ap.add_argument("--tracks", type=Path, metavar="DIR",
+                    help="replay the tracks.csv of an earlier run (DIR/CLIP_NAME, "
+                    "as --out wrote them) through strokes, events and rules")
     ap.add_argument("--auto-calibration", action="store_true",
                     help="let baulk analyze calibrate from the footage instead of "
                     "giving it the clip's true camera")
@@ -200,7 +247,9 @@ def main(argv: list[str] | None = None) -> int:
         name = clip.resolve().name
         if name == "video.mp4" or clip.is_file():
             clip, name = clip.parent, clip.parent.name
-        if args.cache is not None:
+        if args.tracks is not None:
+            fig, secs = _analyze_tracks(clip, args.tracks / name, not args.no_calls)
+        elif args.cache is not None:
             fig, secs = _analyze_cached(clip, args.cache, not args.no_calls)
         else:
             out = args.out / name
