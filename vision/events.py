@@ -52,6 +52,7 @@ class Unknown(StrEnum):
     NO_CUE_BALL = "no cue ball found"
     UNSEEN_BALL = "the cue ball turned off a ball that was not seen"
     BALL_LOST = "ball lost from sight away from the pockets"
+    ONLY_GRAZED = "balls moved, yet the cue ball was only seen to graze one"
 
 
 @dataclass(frozen=True)
@@ -918,7 +919,7 @@ class EventDetector:
         names, row, conf, why = self._contact(tr, w, s0, held, rows, pts)
         until = row if row is not None else len(tr.frames)
         turn = None
-        if why is None:
+        if why in (None, Unknown.ONLY_GRAZED):
             turn = self._unexplained_turn(tr, rows, pts, held, until)
         if turn is not None:
             j = self._off_the_turn(tr, w, int(rows[turn]), pts[turn])
@@ -1057,6 +1058,7 @@ class EventDetector:
             return self._first_to_leave(tr, s0, objs, held[s0])
         found: list[tuple[float, int, int]] = []  # (t, column, segment)
         weak: list[tuple[float, int, int]] = []  # the cue ball turned, no more
+        grazed: list[tuple[float, int]] = []  # reached, but neither set off nor turned
         off_way: set[int] = set()  # found only on the approach followed on
         for i in range(len(rows) - 1):
             if found and rows[i] > found[0][0] + 1:
@@ -1094,6 +1096,8 @@ class EventDetector:
                     # cue ball kept to its new way (seed 588's passed a red 3 mm
                     # wide, its sightings beside it pulled 11 mm off its way)
                     weak.append((t, j, i))
+                else:
+                    grazed.append((t, j))
             if not found and not weak and rows[i + 1] - rows[i] > c.gap_rows:
                 unseen = self._struck_unseen(tr, held, objs, rows, pts, i)
                 if unseen:
@@ -1132,7 +1136,8 @@ class EventDetector:
             return ((tr.kinds[weak[0][1]],), math.ceil(t0 - 1e-9), 0.3,
                     Unknown.AMBIGUOUS_CONTACT)
         if not found:
-            return self._no_contact_seen(tr, w, s0, objs, rows, pts, held[s0])
+            return self._no_contact_seen(tr, w, s0, objs, rows, pts, held[s0],
+                                         min(grazed, default=None))
         # of balls struck within a row of each other, those the cue ball's way
         # only passes within the slack of come after one it runs into (seed
         # 1176: the white, at 2.5 m/s between a red and the pink 82 mm apart,
@@ -1198,14 +1203,26 @@ class EventDetector:
     def _no_contact_seen(
         self, tr: StrokeTracks, w: int, s0: int, objs: list[int], rows: np.ndarray,
         pts: np.ndarray, start: np.ndarray,
+        grazed: tuple[float, int] | None = None,
     ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
         """The path reached no ball that set off. Seen to its end, that is a
-        miss; with the cue ball lost from sight, the best guess is the ball that
-        left its place for good nearest where it was last seen."""
+        miss, unless a ball left its place for good (``_movers``) after the
+        path first reached one that was seen neither to set off nor to turn
+        the cue ball (``grazed``: (fractional row, column)): balls do not set
+        off by themselves, so that one was struck, thinly (seed 1270's break:
+        the white, at 6 m/s, grazed a red of the pack's back row, held still
+        by the tracker, and a red beyond it ran off; a miss of every ball was
+        called); a guess, flagged. With the cue ball lost from sight, the
+        best guess is the ball that left its place for good nearest where it
+        was last seen."""
         c = self.config
         t_len = len(tr.frames)
         lost = not np.isnan(tr.xy_mm[-1, w, 0]) and (
             int(rows[-1]) < t_len - 1 - c.lost_rows)
+        if not lost and grazed is not None and self._movers(
+                tr, s0, objs, start, after=math.floor(grazed[0])):
+            return ((tr.kinds[grazed[1]],), math.ceil(grazed[0] - 1e-9), 0.3,
+                    Unknown.ONLY_GRAZED)
         if not lost:
             # gaps were searched for balls struck unseen (``_struck_unseen``)
             gaps = int(np.diff(rows).max()) > c.gap_rows
@@ -1218,19 +1235,21 @@ class EventDetector:
         return (tr.kinds[j],), None, 0.3, Unknown.HIDDEN_AT_CONTACT
 
     def _movers(self, tr: StrokeTracks, s0: int, objs: list[int],
-                start: np.ndarray) -> list[int]:
+                start: np.ndarray, after: int | None = None) -> list[int]:
         """The columns of ``objs`` gone from the table by the stroke's end, or
         ``spurious_mm`` from their places (``start``: (N, 2) mm) when last
-        seen."""
+        seen; with ``after`` (a row), only those still at their places
+        (within ``moved_mm``, or unseen) up to it."""
+        c = self.config
         out = []
         for j in objs:
             xy = tr.xy_mm[s0:, j]
-            if np.isnan(xy[-1, 0]):
-                out.append(j)
-                continue
             ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
-            d = np.linalg.norm(xy[ok] - start[j], axis=1)
-            if len(d) and float(d[-1]) > self.config.spurious_mm:
+            d = np.where(ok, np.linalg.norm(xy - start[j], axis=1), 0.0)
+            if after is not None and (d[:max(0, after - s0)] > c.moved_mm).any():
+                continue  # left before
+            if np.isnan(xy[-1, 0]) or (ok.any() and float(
+                    d[np.flatnonzero(ok)[-1]]) > c.spurious_mm):
                 out.append(j)
         return out
 

@@ -367,6 +367,28 @@ def test_a_near_miss_is_no_contact() -> None:
     assert ev.first_contact == ("red",)
 
 
+@pytest.mark.parametrize("beyond_set_off", [True, False])
+def test_a_ball_grazed_and_held_still_was_struck_if_balls_moved(
+        beyond_set_off: bool) -> None:
+    # seed 1270's break: the white, at 6 m/s, grazed a red of the pack's back
+    # row without turning; the tracker held that red still, and another red
+    # of the pack, beyond it, ran off. Balls do not set off by themselves: the
+    # red passed within touching was struck (a guess, flagged); with nothing
+    # set off, the graze was a miss
+    t = 40
+    xy = np.full((t, 3, 2), np.nan)
+    wx = -900.0 + 120.0 * np.maximum(np.arange(t) - 2, 0)
+    xy[:, 0] = np.stack([wx, np.full(t, R2 - 1.0)], axis=1)
+    xy[:, 1] = (0.0, 0.0)
+    xy[:, 2] = (0.0, -R2)
+    if beyond_set_off:
+        hit = int(np.argmax(wx >= 0.0))
+        xy[:, 2, 1] -= 20.0 * np.clip(np.arange(t) - hit, 0, 30)
+    ev = EventDetector().detect(_tracks(("white", "red", "red"), xy))
+    assert ev.first_contact == (("red",) if beyond_set_off else ())
+    assert (Unknown.ONLY_GRAZED in ev.unknown) == beyond_set_off
+
+
 def _turn_off_unseen(n_balls: int, t: int = 40) -> tuple[np.ndarray, np.ndarray]:
     """(t, n_balls, 2) mm: the white turns sharply in mid-table, where no ball is
     tracked (one not seen), then rolls on towards the red at rest; and (2,) mm
