@@ -1202,12 +1202,20 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
         if len(moving) == 0:
             continue
         k_last = int(moving[-1])
-        t_stop = _roll_stop(xy[:, j], ok, final, k_last, config)
+        bounce = None if spec is None else _cushion_arrival(xy[:, j], ok, s0,
+                                                            k_last, spec)
+        t_stop = _roll_stop(xy[:, j], ok, final, k_last, config,
+                            since=None if bounce is None else bounce[0])
         if t_stop is None:
             t_stop = _fit_stop(dist, k_last, config)
-        if spec is not None:
-            t_stop = max(t_stop, _off_cushion(xy[:, j], ok, s0, k_last, config,
-                                              spec))
+        if bounce is not None:
+            # it came off the cushion at ``cushion_keep`` of its speed at
+            # least, and rolled that to a stop: a rebound of a few mm the
+            # tracker holds still (seed 1222's red struck the left cushion
+            # at 1.8 mm a frame and rolled 4 mm back for 9 frames: the
+            # stroke ended 6 early)
+            t_stop = max(t_stop, bounce[0] + config.cushion_keep * bounce[1]
+                         / config.roll_decel)
         if hidden:
             t_stop = max(t_stop, rolled_on)
         end = max(end, t_stop)
@@ -1281,7 +1289,7 @@ def _despike(d: np.ndarray) -> np.ndarray:
 
 
 def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
-               config: SegmenterConfig) -> float | None:
+               config: SegmenterConfig, since: int | None = None) -> float | None:
     """Fractional row where a rolling ball stopped, from its speed.
 
     A rolling ball slows at the cloth's rolling deceleration, so its speed over
@@ -1290,8 +1298,14 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     the speed does not fit a roll to the place it stopped (it was stopped by a
     ball or a cushion), or when there are too few sightings for a speed and
     their distances from that place do not agree on when a roll there stops.
+    Only sightings after row ``since`` count, when given: where the ball
+    arrived at a cushion, which slowed it (``_cushion_arrival``; seed 1273's
+    white ran into the bottom cushion at 1.6 mm a frame, 40 degrees off
+    square, and slid 3 mm along it; its speed before said it rolled on 3
+    frames past its stop).
     """
-    rows = np.arange(max(0, k_last - config.stop_window), k_last + 1)
+    rows = np.arange(max(0, k_last - config.stop_window, -1 if since is None
+                         else since + 1), k_last + 1)
     rows = rows[ok[rows]]
     # the window may open with the ball still at rest (set moving by a hit): fit
     # from where it left; the tracker's holds of a creeping ball, four frames at
@@ -1372,49 +1386,44 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
 
 CUSHION_TOUCH_MM = 5.0
 """Sightings of a ball within this of where it touches a cushion are at it
-(``_off_cushion``)."""
+(``_cushion_arrival``)."""
 
 REBOUND_SPEED_MM = 4.0
 """Fastest a ball may strike a cushion, mm a frame, for its rebound to be taken
-as too short to see (``_off_cushion``)."""
+as too short to see (``_cushion_arrival``)."""
 
 REBOUND_NEAR_FRAMES = 4
 """Most frames a ball's arrival at a cushion may lie from its last clear motion
-for it to have ended there (``_off_cushion``; 10 put seed 1050's fourth stroke's
+for it to have ended there (``_cushion_arrival``; 10 put seed 1050's fourth stroke's
 end 5 frames late, where the rebound had been seen)."""
 
 
-def _off_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
-                 config: SegmenterConfig, spec: TableSpec) -> float:
-    """Earliest fractional row a ball whose last clear motion ended at a cushion
-    can have stopped (-inf where it did not): it came off it at ``cushion_keep``
-    of its speed at least, and rolled that to a stop, a rebound of a few mm the
-    tracker holds still (seed 1222's red struck the left cushion at 1.8 mm a
-    frame and rolled 4 mm back for 9 frames: the stroke ended 6 early).
+def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
+                     spec: TableSpec) -> tuple[int, float] | None:
+    """``(row, speed)``: where a ball whose last clear motion ended at a
+    cushion arrived there, and how fast (mm a frame; ``REBOUND_SPEED_MM`` at
+    most); None where it did not.
 
     ``xy``: (T, 2) mm; ``ok``: (T,) seen; ``s0``: the stroke's first row;
     ``k_last``: the row of its last clear motion.
     """
     rows = np.flatnonzero(ok[s0:]) + s0
     if len(rows) < 4:
-        return -math.inf
+        return None
     gap = np.min(np.asarray(spec.touch_limits) - np.abs(xy[rows]), axis=1)
     at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
     # the last arrival at a cushion (three sightings before, off it), near
     # its last clear motion
     at = at[(at >= 3) & (gap[np.maximum(at - 3, 0)] > CUSHION_TOUCH_MM)]
     if len(at) == 0 or abs(int(rows[at[-1]]) - k_last) > REBOUND_NEAR_FRAMES:
-        return -math.inf
+        return None
     k = int(at[-1])
     before = rows[max(0, k - 5):k + 1]
     before = before[before >= rows[k] - 8]
     if len(before) < 3:
-        return -math.inf
+        return None
     speed = float(np.linalg.norm(np.polyfit(before - before.mean(), xy[before], 1)[0]))
-    if speed > REBOUND_SPEED_MM:
-        return -math.inf
-    decel = config.roll_decel
-    return float(rows[k]) + config.cushion_keep * speed / decel
+    return None if speed > REBOUND_SPEED_MM else (int(rows[k]), speed)
 
 
 LEAP_SHARE = 2.0

@@ -952,6 +952,26 @@ def test_a_ball_into_a_cushion_ends_after_its_rebound(
     assert -off_by_at_most <= error <= 2
 
 
+# seed 1273's white, as tracked from frame 510: into the bottom cushion (its
+# centre touches it at y = -862.75) at 1.6 mm a frame, 40 degrees off square,
+# at 534; it slid 3 mm along it and back off it, slowing, and stopped at 543
+WHITE_ALONG_THE_BOTTOM_CUSHION = [
+    (1432.2, -823.6), (1429.6, -825.5), (1425.7, -827.5), (1423.0, -829.6),
+    (1419.8, -832.4), (1416.7, -834.1), (1414.6, -836.6), (1411.2, -838.0),
+    (1409.1, -840.3), (1406.1, -841.9), (1404.1, -843.5), (1401.7, -845.8),
+    (1398.7, -847.2), (1397.2, -848.4), (1395.0, -850.1), (1393.0, -851.9),
+    (1390.8, -853.0), (1389.4, -854.6), (1388.2, -856.1), (1385.9, -857.1),
+    (1384.5, -858.2), (1383.5, -859.3), (1382.0, -860.0), (1380.8, -860.8),
+    (1379.3, -861.5), (1378.2, -861.4), (1377.9, -860.6), (1376.9, -860.5),
+    (1376.8, -860.3), (1376.6, -859.9), (1375.8, -859.5), (1375.3, -859.5)]
+
+
+def test_a_ball_slowed_by_a_cushion_it_ran_into_stops_by_its_speed_after() -> None:
+    # its speed before the cushion, taken for a roll on, said 546
+    tracks = _one_ball("white", 510, WHITE_ALONG_THE_BOTTOM_CUSHION)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 543) <= 2
+
+
 def test_a_ball_stopped_short_of_a_cushion_has_no_rebound() -> None:
     # the same roll on a table 100 mm wider: it never reached a cushion
     wide = dataclasses.replace(OFFICIAL, width_mm=OFFICIAL.width_mm + 100.0)
