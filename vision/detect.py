@@ -97,6 +97,12 @@ of its kind (seed 411's cue ball stopped 17 mm over the cushion line, seed 768's
 DEEP_JAWS_SURE = 0.995
 """See ``DEEP_JAWS_MARGIN_MM``."""
 
+BARE_COVER = 0.45
+"""Most of a ball's disc that may read foreground at a place for the frame to
+show it bare (``BallDetector.bare``): seed 1246's top-right jaws read 0.12
+empty, 0.8 with the player in front, 1.0 with the red there; empty pockets'
+mouths, rendered, 0.0 to 0.31."""
+
 
 def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
                   hidden: np.ndarray | None = None) -> np.ndarray:
@@ -554,6 +560,32 @@ class BallDetector:
         if regions is None and self.constrain and sure.any():
             probs[sure] = constrain_kinds(probs[sure])
         return Detections(xy, xy_mm, rad, probs, frame=frame, held_only=~sure)
+
+    def bare(self, image: np.ndarray, xy_mm: np.ndarray) -> np.ndarray:
+        """(N,) bool: does ``image`` (the BGR frame) show each of the (N, 2)
+        table places (mm) bare: no ball there, and nothing in front of it?
+        Yes where at most ``BARE_COVER`` of a ball's disc there reads as
+        foreground (what differs from the cloth, and from the jaws and holes
+        as the first frame showed them). A place out of the view, or behind a
+        cushion from the camera, is not."""
+        out = np.zeros(len(xy_mm), bool)
+        if self.cloth is None or not len(xy_mm):
+            return out
+        rx0, ry0, rx1, ry1 = self.view.roi
+        px = self.view.to_image(np.asarray(xy_mm, np.float64).reshape(-1, 2))
+        for i, (c, r) in enumerate(zip(px, self.view.radius_px(px), strict=True)):
+            if not np.all(np.isfinite(c)) or not np.isfinite(r):
+                continue
+            pad = int(r) + 2
+            x0, y0 = int(c[0]) - pad, int(c[1]) - pad
+            x1, y1 = int(c[0]) + pad + 1, int(c[1]) + pad + 1
+            if x0 < rx0 or y0 < ry0 or x1 > rx1 or y1 > ry1:
+                continue
+            fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
+            hidden = self.view.occluder_mask[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0]
+            cover = disc_coverage(fg, (c - [x0, y0])[None], np.array([r]), hidden)
+            out[i] = float(cover[0]) <= BARE_COVER
+        return out
 
     def _sure_enough(self, xy_mm: np.ndarray, probs: np.ndarray) -> np.ndarray:
         """(N,) bool: candidates at (N, 2) table mm, with (N, 9) kind

@@ -35,6 +35,11 @@ class Detections:
             beside a passing ball): only a sighting of a ball already held at
             rest there (``vision.track``); ``sure()`` leaves them out. All
             False when not given.
+        bare_mm: (M, 2) float64 mm, table frame: of the places of balls held
+            hidden at rest in a pocket's jaws
+            (``vision.track.BallTracker.hidden_in_jaws``), those this frame
+            shows bare (``BallDetector.bare``); None when they were not looked
+            at.
     """
 
     xy_px: np.ndarray
@@ -45,6 +50,7 @@ class Detections:
     confidence: np.ndarray = field(init=False)
     frame: int = -1
     held_only: np.ndarray | None = None
+    bare_mm: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         xy_px = np.array(self.xy_px, dtype=np.float64).reshape(-1, 2)
@@ -67,6 +73,11 @@ class Detections:
                 else np.array(self.held_only, dtype=bool).reshape(-1))
         if len(held) != n:
             raise ValueError(f"detections: held_only has {len(held)} rows, not {n}")
+        if self.bare_mm is not None:
+            bare = np.array(self.bare_mm, dtype=np.float64).reshape(-1, 2)
+            if not np.all(np.isfinite(bare)):
+                raise ValueError("detections: bare_mm not finite")
+            object.__setattr__(self, "bare_mm", _frozen(bare))
         kind = np.argmax(probs[:, : len(KINDS)], axis=1).astype(np.int8)
         conf = probs[np.arange(n), kind].astype(np.float32)
         for name, value in (

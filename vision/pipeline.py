@@ -243,7 +243,12 @@ class Pipeline:
         else:
             self.frames_partial += 1
         self._ref = small
-        return regions, self.detector.detect(image, frame, regions)
+        dets = self.detector.detect(image, frame, regions)
+        held = self.tracker.hidden_in_jaws()
+        if held:
+            places = np.array([t.anchor for t in held])
+            dets = replace(dets, bare_mm=places[self.detector.bare(image, places)])
+        return regions, dets
 
     def track(self, frame: int, regions: list[tuple[int, int, int, int]] | None,
               dets: Detections | None) -> list[TrackRow]:
@@ -283,6 +288,11 @@ class Pipeline:
         self._buffer.append((frame, rows))
         for rel in self.tracker.releases if view else []:
             self._apply(rel)
+        # (the tracker counts only the frames with the view: after a cut its
+        # frames run behind these)
+        lag = frame - self.tracker.frame
+        for track_id, since in self.tracker.dropped if view else []:
+            self._take_back(track_id, since + lag)
         out = []
         while len(self._buffer) > self.delay:
             out.append(self._buffer.popleft())
@@ -315,6 +325,13 @@ class Pipeline:
             self._buffer[k] = (f, [
                 replace(r, x_mm=float(p[0]), y_mm=float(p[1]), visible=True)
                 if r.track_id == rel.track_id else r for r in rows])
+
+    def _take_back(self, track_id: int, since: int) -> None:
+        """A ball found gone since frame ``since`` (``BallTracker.dropped``):
+        its rows from then on, in the buffered frames, are taken back."""
+        for k, (f, rows) in enumerate(self._buffer):
+            if rows is not None and f >= since:
+                self._buffer[k] = (f, [r for r in rows if r.track_id != track_id])
 
     def process(self, image: np.ndarray, frame: int) -> list[TrackRow]:
         """Detect and track in one frame (index from 0); rows use MOT's 1-based."""

@@ -120,6 +120,10 @@ class Track:
         reads: (9,) float32 class probabilities (``KINDS`` then "none") of
             the last few detections at the anchor, matched or not (at most
             ``TrackerConfig.trade_reads``; cleared when the anchor moves).
+        bare_frames: Frames in a row, of those its place was looked at, that
+            showed the place of a ball held hidden in a pocket's jaws bare
+            (``BallTracker.hidden_in_jaws``).
+        bare_since: The first of those frames.
     """
 
     track_id: int
@@ -150,6 +154,8 @@ class Track:
     in_jaws: bool = False
     stopped_unseen: bool = False
     reads: deque[np.ndarray] = field(default_factory=deque)
+    bare_frames: int = 0
+    bare_since: int = -1
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -337,6 +343,9 @@ class TrackerConfig:
             dropped only if it came to rest (or was touched) at most this many
             frames before: it balanced a moment on the edge (and only if its
             creep reaches the pocket's fall: ``_short_of_fall``).
+        bare_frames: A ball seen at rest in a pocket's jaws, then held there
+            hidden, dropped once this many frames in a row show its place
+            bare (``BallTracker.hidden_in_jaws``).
     """
 
     meas_sigma_mm: float = 4.0
@@ -404,6 +413,7 @@ class TrackerConfig:
     trade_sure: float = 0.6
     trade_doubt: float = 0.25
     trade_still_frames: int = 30
+    bare_frames: int = 5
 
 
 @dataclass
@@ -457,6 +467,7 @@ class BallTracker:
         self.config = config or TrackerConfig()
         self.tracks: list[Track] = []
         self.releases: list[Release] = []
+        self.dropped: list[tuple[int, int]] = []
         self._next_id = 1
         self.max_reds = MAX_COUNT[BallKind.RED]
         self._frame = -1
@@ -494,6 +505,43 @@ class BallTracker:
     def may_be_in_jaws(self) -> bool:
         """Was a ball found potted lately (``_unpottable``)?"""
         return any(self._unpottable(t) for t in self.tracks)
+
+    def hidden_in_jaws(self) -> list[Track]:
+        """Balls seen at rest in or by a pocket's jaws (within ``pocket_mm`` of
+        the pocket), then held there hidden a while
+        (gone from sight where detection looked: the player in front, say).
+        Were one knocked in out of sight, nothing would be seen to touch it:
+        its place, seen bare (``Detections.bare_mm``), says it dropped
+        (seed 1246's red, at rest in the top-right jaws, was knocked in by the
+        white while both were hidden by the player; its track stayed there,
+        hidden, to the end of the clip, though the jaws were in plain view and
+        empty a second later, and the stroke was called a miss)."""
+        c = self.config
+        return [t for t in self.tracks
+                if t.status == TrackStatus.HIDDEN and t.anchor is not None
+                and not t.stopped_unseen and t.missed > c.coast_frames
+                and float(np.min(np.linalg.norm(self._pockets - t.anchor, axis=1)))
+                < c.pocket_mm]
+
+    def _drop_bare(self, bare_mm: np.ndarray) -> None:
+        """Count, for each ball ``hidden_in_jaws``, whether this frame showed
+        its place bare (``bare_mm``: (M, 2) mm, those of the places that it
+        did); one seen bare ``bare_frames`` frames in a row dropped, by the
+        first of them (``dropped``: ``(track id, frame)``, for the rows
+        already given to be taken back)."""
+        for t in self.hidden_in_jaws():
+            assert t.anchor is not None
+            bare = len(bare_mm) and float(np.min(np.linalg.norm(
+                bare_mm - t.anchor, axis=1))) < 1.0
+            if bare and not t.bare_frames:
+                t.bare_since = self._frame
+            t.bare_frames = t.bare_frames + 1 if bare else 0
+            if t.bare_frames >= self.config.bare_frames:
+                t.meas_mm = t.anchor.copy()
+                t.anchor = None
+                self._pot(t)
+                t.potted_at = t.bare_since
+                self.dropped.append((t.track_id, t.bare_since))
 
     def idle(self) -> None:
         """A frame in which nothing changed: every ball keeps its state."""
@@ -679,6 +727,9 @@ class BallTracker:
         self._frame += 1
         self._updates += 1
         self.releases = []
+        self.dropped = []
+        if dets.bare_mm is not None:
+            self._drop_bare(dets.bare_mm)
         assert dets.held_only is not None
         held = dets.subset(dets.held_only)
         dets = dets.sure().behind_unread()
@@ -1528,6 +1579,7 @@ class BallTracker:
         t.missed = 0
         t.in_jaws = False
         t.stopped_unseen = False
+        t.bare_frames = 0
         t.seen_at = self._frame
         if not keep_meas:
             t.meas_mm = dets.xy_mm[j].astype(np.float64).copy()

@@ -447,3 +447,25 @@ def test_no_occluder_looking_down_from_over_the_bed() -> None:
     cam = make_camera("overhead", np.random.default_rng(3), size=SIZE)
     det = BallDetector(truth_calibration(cam), AcceptAll())
     assert not det.view.occluder_mask.any()
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_a_place_in_the_jaws_is_bare_only_when_empty_and_in_view(seed: int) -> None:
+    # seed 1246's red at rest in the top-right jaws, knocked in while the
+    # player stood in front of it: bare once nothing is there, not while the
+    # red, or the player, is
+    cam, app, names, xy, rng, det = _broadcast_rack(seed)
+    far = -float(np.sign(det.view.cal.pose.centre_mm[0]))
+    places = np.array([[far * 1730.7, -869.6], [far * 1730.7, 869.6],
+                       [-far * 1730.7, 869.6], [0.0, -865.0]])
+    for place in places:
+        with_red = render_scene(cam, app, (*names, "red"),
+                                np.vstack([xy, place]), rng).image
+        empty = _jpeg(render_scene(cam, app, names, xy, rng).image, 80)
+        player = empty.copy()
+        u, v = det.view.to_image(place[None])[0]
+        cv2.rectangle(player, (int(u) - 60, int(v) - 40), (int(u) + 60, int(v) + 200),
+                      (25, 20, 30), -1)
+        shown = [det.bare(image, place[None])[0]
+                 for image in (_jpeg(with_red, 80), empty, player)]
+        assert shown == [False, True, False], place

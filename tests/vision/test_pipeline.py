@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from baulk.video import calibration_for
-from vision.kinds import BallKind
+from vision.detections import Detections
+from vision.kinds import KINDS, NONE_CLASS, BallKind
 from vision.pipeline import LOST_FRAMES, SETTLE_FRAMES, Pipeline
 from vision.track import TrackStatus
 
@@ -139,3 +140,37 @@ def test_a_ball_touched_is_searched_until_seen_at_its_place(
     if seen_off_mm is not None:
         t.near.append((pipe.tracker.frame, t.anchor + (seen_off_mm, 0.0)))
     assert _searched_at(pipe, overhead_first_frame, t.anchor)[0] == searched
+
+
+def test_a_ball_found_gone_from_the_jaws_leaves_the_rows_from_when_it_went(
+        overhead_first_frame: np.ndarray) -> None:
+    # the tracker finds a ball held hidden in the jaws gone once its place has
+    # been seen bare a few frames in a row (``BallTracker.hidden_in_jaws``):
+    # the rows already made since the first of them, held back by the
+    # pipeline's delay, lose it
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official",
+                          overhead_first_frame)
+    pipe = Pipeline(cal)
+    where = (1730.7, -869.6)
+
+    def dets(red: bool, bare: bool | None = None) -> Detections:
+        xy = np.array([where, (0.0, 400.0)] if red else [(0.0, 400.0)])
+        probs = np.full((len(xy), NONE_CLASS + 1), 0.002, np.float32)
+        probs[:, KINDS.index(BallKind.BLUE)] = 1.0 - 0.002 * NONE_CLASS
+        if red:
+            probs[0] = 0.002
+            probs[0, KINDS.index(BallKind.RED)] = 1.0 - 0.002 * NONE_CLASS
+        places = None if bare is None else np.array([where] if bare else [])
+        return Detections(xy * 0.5 + 900, xy, np.full(len(xy), 10.0), probs,
+                          bare_mm=places)
+
+    frames = [dets(True)] * 16 + [dets(False)] * 6 + [dets(False, False)] * 2
+    first_bare = len(frames)
+    frames += [dets(False, True)] * pipe.tracker.config.bare_frames + [dets(False)] * 4
+    out = []
+    for f, d in enumerate(frames):
+        out += pipe.feed(f, None, d)
+    out += pipe.flush()
+    has_red = [any(r.kind == "red" for r in rows or []) for _, rows in out]
+    assert has_red[first_bare - 10:] == [True] * 10 + [False] * (
+        len(frames) - first_bare)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -1503,3 +1505,47 @@ def test_two_balls_at_rest_each_read_as_the_other_trade_tracks(
     red = next(t for t in tr.active() if t.kind == BallKind.RED)
     assert np.allclose(pink.xy_mm, red_at if traded else pink_at, atol=2)
     assert np.allclose(red.xy_mm, pink_at if traded else red_at, atol=2)
+
+
+@pytest.mark.parametrize(("bare", "potted"), [
+    ([True] * 5, True),
+    ([True] * 4, False),
+    ([True, True, False, True, True, True, True], False),  # in front again once
+    ([True, True, False, True, True, True, True, True], True),
+])
+def test_a_ball_hidden_in_the_jaws_whose_place_is_seen_bare_dropped(
+        bare: list[bool], potted: bool) -> None:
+    # seed 1246: a red at rest in the top-right jaws, 57 mm from the pocket,
+    # hidden by the player, was knocked in unseen; the jaws were then seen
+    # empty. Frames that show its place bare, enough in a row, say it dropped,
+    # by the first of them
+    where = (1730.7, -869.6)
+    tr = BallTracker(OFFICIAL)
+    for _ in range(10):
+        tr.update(_dets([("red", *where), ("blue", 0, 400)]))
+    for _ in range(tr.config.coast_frames + 2):  # the player in front
+        tr.update(_dets([("blue", 0, 400)]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    assert red.status == TrackStatus.HIDDEN
+    assert tr.hidden_in_jaws() == [red]
+    first = tr.frame + 1
+    for shown in bare:
+        places = np.array([where]) if shown else np.zeros((0, 2))
+        tr.update(replace(_dets([("blue", 0, 400)]), bare_mm=places))
+    assert (red.status == TrackStatus.POTTED) == potted
+    if potted:
+        since = first + len(bare) - tr.config.bare_frames
+        assert tr.dropped == [(red.track_id, since)] and red.potted_at == since
+
+
+def test_a_ball_hidden_on_the_bed_is_not_dropped_by_a_bare_place() -> None:
+    tr = BallTracker(OFFICIAL)
+    for _ in range(10):
+        tr.update(_dets([("red", 1500.0, 600.0), ("blue", 0, 400)]))
+    for _ in range(tr.config.coast_frames + 2):
+        tr.update(_dets([("blue", 0, 400)]))
+    assert tr.hidden_in_jaws() == []
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    for _ in range(10):
+        tr.update(replace(_dets([("blue", 0, 400)]), bare_mm=[(1500.0, 600.0)]))
+    assert red.status == TrackStatus.HIDDEN
