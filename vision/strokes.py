@@ -1206,16 +1206,19 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
                                                             k_last, spec)
         t_stop = _roll_stop(xy[:, j], ok, final, k_last, config,
                             since=None if bounce is None else bounce[0])
-        if t_stop is None:
-            t_stop = _fit_stop(dist, k_last, config)
         if bounce is not None:
             # it came off the cushion at ``cushion_keep`` of its speed at
             # least, and rolled that to a stop: a rebound of a few mm the
             # tracker holds still (seed 1222's red struck the left cushion
             # at 1.8 mm a frame and rolled 4 mm back for 9 frames: the
-            # stroke ended 6 early)
-            t_stop = max(t_stop, bounce[0] + config.cushion_keep * bounce[1]
-                         / config.roll_decel)
+            # stroke ended 6 early); with too little of the rebound seen
+            # for its speed, that is when (the fit of the distance still
+            # to go, taken across the bounce, is not: seed 1286's red,
+            # back off the left cushion at 0.5 mm a frame, 6 frames late)
+            rebound = bounce[0] + config.cushion_keep * bounce[1] / config.roll_decel
+            t_stop = rebound if t_stop is None else max(t_stop, rebound)
+        elif t_stop is None:
+            t_stop = _fit_stop(dist, k_last, config)
         if hidden:
             t_stop = max(t_stop, rolled_on)
         end = max(end, t_stop)
@@ -1392,6 +1395,10 @@ REBOUND_SPEED_MM = 4.0
 """Fastest a ball may strike a cushion, mm a frame, for its rebound to be taken
 as too short to see (``_cushion_arrival``)."""
 
+ARRIVAL_SHARE = 0.25
+"""Least share of its speed at which a ball must run into a cushion for its
+sightings' reaching it to be an arrival (``_cushion_arrival``)."""
+
 REBOUND_NEAR_FRAMES = 4
 """Most frames a ball's arrival at a cushion may lie from its last clear motion
 for it to have ended there (``_cushion_arrival``; 10 put seed 1050's fourth stroke's
@@ -1422,8 +1429,15 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     before = before[before >= rows[k] - 8]
     if len(before) < 3:
         return None
-    speed = float(np.linalg.norm(np.polyfit(before - before.mean(), xy[before], 1)[0]))
-    return None if speed > REBOUND_SPEED_MM else (int(rows[k]), speed)
+    v = np.polyfit(before - before.mean(), xy[before], 1)[0]
+    speed = float(np.linalg.norm(v))
+    # running into that cushion (not readings of a ball at rest by it that
+    # stray off it and back: seed 1297's white, the cue's tip beside it)
+    a = int(np.argmin(np.asarray(spec.touch_limits) - np.abs(xy[rows[k]])))
+    into = float(np.sign(xy[rows[k], a]) * v[a])
+    if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed:
+        return None
+    return int(rows[k]), speed
 
 
 LEAP_SHARE = 2.0

@@ -972,6 +972,50 @@ def test_a_ball_slowed_by_a_cushion_it_ran_into_stops_by_its_speed_after() -> No
     assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 543) <= 2
 
 
+# seed 1286's red, as tracked from frame 722 (a broadcast camera): into the
+# left cushion at 1.2 mm a frame at 742; it came back off it at 0.5 mm a
+# frame and stopped at 749, within 3 mm of where it met the cushion
+RED_BACK_OFF_THE_LEFT_CUSHION = [
+    (1120.5, 818.0), (1121.8, 820.6), (1123.0, 824.7), (1121.8, 826.8),
+    (1125.9, 831.2), (1126.6, 832.8), (1126.3, 837.2), (1129.9, 839.0),
+    (1129.0, 842.0), (1130.5, 844.5), (1129.3, 845.8), (1129.1, 848.9),
+    (1130.7, 851.1), (1130.5, 851.2), (1129.7, 852.7), (1129.0, 854.3),
+    (1129.6, 855.3), (1131.2, 857.8), (1130.6, 858.4), (1128.2, 860.5),
+    (1130.4, 862.7), (1130.2, 862.5), (1130.5, 862.5), (1129.8, 861.9),
+    (1130.2, 859.3), (1130.2, 859.2), (1130.3, 859.2)]
+
+
+def test_a_rebound_too_short_to_fit_ends_as_the_cushion_gave_it_back() -> None:
+    # the fit of the distance still to go, taken across the bounce, said 755
+    tracks = _one_ball("red", 722, RED_BACK_OFF_THE_LEFT_CUSHION)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 749) <= 2
+
+
+# seed 1297's white, as tracked from frame 290 (overhead): it rolled to rest
+# against the bottom cushion at 318; the cue's tip, come beside it for the
+# next stroke, pulled its readings 4 to 9 mm off and back for 15 frames
+WHITE_AT_REST_BY_THE_CUSHION_BESIDE_THE_CUE = [
+    (-1572.7, -817.2), (-1573.0, -820.4), (-1573.2, -823.5), (-1573.7, -825.9),
+    (-1574.2, -829.2), (-1574.0, -831.8), (-1574.4, -834.4), (-1574.3, -837.0),
+    (-1574.7, -839.6), (-1575.2, -842.3), (-1576.5, -844.1), (-1576.7, -845.8),
+    (-1576.7, -848.1), (-1577.2, -849.4), (-1577.1, -851.1), (-1579.0, -854.6),
+    (-1577.8, -854.3), (-1577.8, -855.5), (-1578.2, -857.1), (-1578.0, -858.1),
+    (-1578.3, -859.0), (-1579.1, -857.8), (-1579.3, -862.0), (-1578.9, -857.7),
+    (-1578.8, -857.5), (-1579.3, -865.6), (-1580.1, -865.7), (-1579.9, -866.2),
+    (-1577.9, -856.7), (-1578.2, -866.0), (-1577.8, -866.0), (-1577.7, -866.1),
+    (-1577.7, -866.1), (-1577.7, -866.2), (-1575.3, -862.6), (-1577.5, -856.7),
+    (-1574.6, -861.6), (-1574.8, -859.6), (-1574.8, -860.9), (-1575.0, -861.0)]
+
+
+def test_readings_straying_off_a_cushion_and_back_are_no_arrival_there() -> None:
+    # a reading 6 mm off the cushion, three frames before one 2 mm off it,
+    # had been taken for the ball arriving there at 1.2 mm a frame, and its
+    # rebound put the stroke's end 8 frames later still
+    tracks = _one_ball("white", 290, WHITE_AT_REST_BY_THE_CUSHION_BESIDE_THE_CUE)
+    assert (estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL)
+            == estimate_end(tracks, SegmenterConfig()))
+
+
 def test_a_ball_stopped_short_of_a_cushion_has_no_rebound() -> None:
     # the same roll on a table 100 mm wider: it never reached a cushion
     wide = dataclasses.replace(OFFICIAL, width_mm=OFFICIAL.width_mm + 100.0)
