@@ -286,11 +286,11 @@ class Pipeline:
         """
         rows = self.track(frame, regions, dets) if view else None
         self._buffer.append((frame, rows))
-        for rel in self.tracker.releases if view else []:
-            self._apply(rel)
         # (the tracker counts only the frames with the view: after a cut its
         # frames run behind these)
         lag = frame - self.tracker.frame
+        for rel in self.tracker.releases if view else []:
+            self._apply(rel, lag)
         for track_id, since in self.tracker.dropped if view else []:
             self._take_back(track_id, since + lag)
         out = []
@@ -315,9 +315,10 @@ class Pipeline:
         self._buffer.clear()
         return out
 
-    def _apply(self, rel: Release) -> None:
-        """Put a released ball where it was seen in the buffered frames."""
-        pts = {f: p for f, p in rel.points}
+    def _apply(self, rel: Release, lag: int = 0) -> None:
+        """Put a released ball where it was seen in the buffered frames (the
+        tracker's frame numbers, ``lag`` behind these)."""
+        pts = {f + lag: p for f, p in rel.points}
         for k, (f, rows) in enumerate(self._buffer):
             if rows is None or f not in pts:
                 continue

@@ -174,3 +174,40 @@ def test_a_ball_found_gone_from_the_jaws_leaves_the_rows_from_when_it_went(
     has_red = [any(r.kind == "red" for r in rows or []) for _, rows in out]
     assert has_red[first_bare - 10:] == [True] * 10 + [False] * (
         len(frames) - first_bare)
+
+
+@pytest.mark.parametrize("cut_frames", [0, 3])
+def test_a_ball_released_after_a_camera_cut_is_put_right_in_its_frames(
+        cut_frames: int, overhead_first_frame: np.ndarray) -> None:
+    # a ball at rest seen moving away is held at its place until surely
+    # moving, then put back where it was seen in the frames held back
+    # (``vision.track.Release``); the tracker counts only the frames with the
+    # view, so after a cut its frames run behind the pipeline's
+    cal = calibration_for(str(SAMPLE / "calibration.json"), "official",
+                          overhead_first_frame)
+    pipe = Pipeline(cal)
+
+    def dets(white_x: float) -> Detections:
+        xy = np.array([(white_x, 100.0), (0.0, 400.0)])
+        probs = np.full((2, NONE_CLASS + 1), 0.002, np.float32)
+        for i, kind in enumerate((BallKind.WHITE, BallKind.BLUE)):
+            probs[i, KINDS.index(kind)] = 1.0 - 0.002 * NONE_CLASS
+        return Detections(xy * 0.5 + 900, xy, np.full(2, 10.0), probs)
+
+    out = []
+    f = 0
+    for _ in range(10):
+        out += pipe.feed(f, None, dets(-1000.0))
+        f += 1
+    for _ in range(cut_frames):
+        out += pipe.feed(f, None, None, view=False)
+        f += 1
+    moving_from = f
+    for k in range(1, 8):
+        out += pipe.feed(f, None, dets(-1000.0 + 40.0 * k))
+        f += 1
+    out += pipe.flush()
+    white = {g: next(r.x_mm for r in rows if r.kind == "white")
+             for g, rows in out if rows}
+    assert [round(white[g]) for g in range(moving_from, moving_from + 3)] == [
+        -960, -920, -880]
