@@ -244,9 +244,10 @@ class Pipeline:
             self.frames_partial += 1
         self._ref = small
         dets = self.detector.detect(image, frame, regions)
-        held = self.tracker.hidden_in_jaws()
-        if held:
-            places = np.array([t.anchor for t in held])
+        hidden = self.tracker.hidden_in_jaws()
+        if hidden:
+            # where each is held: bare now?
+            places = np.array([t.anchor for t in hidden])
             dets = replace(dets, bare_mm=places[self.detector.bare(image, places)])
         return regions, dets
 
