@@ -42,7 +42,8 @@ and 1209 looked at, not fixed), ``1221-1240`` (held out, scored once: session
 23; 1222 and 1224 fixed, 1236 and 1240 looked at, in session 24),
 ``1241-1260`` (held out, scored once, then its mistakes studied: session 24;
 1246 fixed in session 25), ``1261-1280`` and ``1281-1300`` (held out, scored
-once, then their mistakes studied: session 25),
+once, then their mistakes studied: session 25), ``1301-1320`` (held out,
+scored once with session 25's final code; 1302 and 1317 looked at),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
