@@ -1417,7 +1417,8 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     rows = np.flatnonzero(ok[s0:]) + s0
     if len(rows) < 4:
         return None
-    gap = np.min(np.asarray(spec.touch_limits) - np.abs(xy[rows]), axis=1)
+    limits = np.asarray(spec.touch_limits)
+    gap = np.min(limits - np.abs(xy[rows]), axis=1)
     at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
     # the last arrival at a cushion (three sightings before, off it), near
     # its last clear motion
@@ -1433,7 +1434,7 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     speed = float(np.linalg.norm(v))
     # running into that cushion (not readings of a ball at rest by it that
     # stray off it and back: seed 1297's white, the cue's tip beside it)
-    a = int(np.argmin(np.asarray(spec.touch_limits) - np.abs(xy[rows[k]])))
+    a = int(np.argmin(limits - np.abs(xy[rows[k]])))
     into = float(np.sign(xy[rows[k], a]) * v[a])
     if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed:
         return None

@@ -520,8 +520,7 @@ class BallTracker:
         return [t for t in self.tracks
                 if t.status == TrackStatus.HIDDEN and t.anchor is not None
                 and not t.stopped_unseen and t.missed > c.coast_frames
-                and float(np.min(np.linalg.norm(self._pockets - t.anchor, axis=1)))
-                < c.pocket_mm]
+                and self._pocket_gap(t.anchor) < c.pocket_mm]
 
     def _drop_bare(self, bare_mm: np.ndarray) -> None:
         """Count, for each ball ``hidden_in_jaws``, whether this frame showed
@@ -537,8 +536,6 @@ class BallTracker:
                 t.bare_since = self._frame
             t.bare_frames = t.bare_frames + 1 if bare else 0
             if t.bare_frames >= self.config.bare_frames:
-                t.meas_mm = t.anchor.copy()
-                t.anchor = None
                 self._pot(t)
                 t.potted_at = t.bare_since
                 self.dropped.append((t.track_id, t.bare_since))
@@ -1451,8 +1448,8 @@ class BallTracker:
             t.status = TrackStatus.HIDDEN
             if t.pending and t.pending[-1][0] < self._frame - 2:
                 t.pending = []
-            in_mouth = t.missed > c.coast_frames and float(np.min(np.linalg.norm(
-                self._pockets - t.anchor, axis=1))) < 0.5 * c.pocket_mm
+            in_mouth = (t.missed > c.coast_frames
+                        and self._pocket_gap(t.anchor) < 0.5 * c.pocket_mm)
             if in_mouth and not t.stopped_unseen and self._short_of_fall(
                     t.anchor if t.meas_mm is None else t.meas_mm,
                     _drift_velocity(np.array(t.recent)) if len(t.recent) >= 2
@@ -1474,15 +1471,12 @@ class BallTracker:
                 # it is hidden (seed 560's red, in the jaws for 25 s, was taken
                 # for potted when the player walked in front of it); one that
                 # stopped there unseen drops once a ball has come to touch it
-                t.meas_mm = t.anchor.copy()
-                t.anchor = None
                 self._pot(t)
             return
         # lost while moving (blurred, or under an arm): coast a few frames on
         # the motion model, looking for it ahead; a ball lost on its way into a
         # pocket is potted, and its track ends there
-        near_pocket = float(np.min(np.linalg.norm(self._pockets - t.state[:2],
-                                                  axis=1)))
+        near_pocket = self._pocket_gap(t.state[:2])
         t.near_pocket = min(t.near_pocket, near_pocket) if t.missed > 1 \
             else near_pocket
         t.status = TrackStatus.HIDDEN
@@ -1550,11 +1544,19 @@ class BallTracker:
 
     def _pot(self, t: Track) -> None:
         """``t`` dropped into a pocket this frame (its track ends there, unless
-        it is seen again where it vanished: ``_unpottable``)."""
+        it is seen again where it vanished: ``_unpottable``); one at rest from
+        its place."""
+        if t.anchor is not None:
+            t.meas_mm = t.anchor.copy()
+            t.anchor = None
         t.status = TrackStatus.POTTED
         t.potted_at = self._frame
         t.unsure_unpot = []
         t.state[2:] = 0.0
+
+    def _pocket_gap(self, p: np.ndarray) -> float:
+        """Distance (mm) from table point ``p`` to the nearest pocket point."""
+        return float(np.min(np.linalg.norm(self._pockets - p, axis=1)))
 
     def _towards_pocket(self, t: Track) -> bool:
         """Was ``t``, when last seen, in a pocket's mouth or heading into it?"""
