@@ -187,6 +187,10 @@ class EventConfig:
             the centres are good to a millimetre or better.
         close_call_mm: The first of two contacts nearer than this along the
             cue ball's path is called less surely (``CLOSE_CALL``).
+        close_call_rows: Two balls struck within a row of each other whose
+            ways, followed back, left their places nearer in time than this
+            (rows) are a close call too (``_left_at``: read to a fifth of a
+            row or so; seed 1317's red and pink, 0.08 rows apart, read 0.27).
         max_step_mm: Farthest a ball can roll in a frame; a cue-ball sighting
             farther from the last is a misread.
         spurious_mm: A ball this far from its rest place before the cue ball
@@ -263,6 +267,7 @@ class EventConfig:
     touch_mm: float = 1.5
     same_time_mm: float = 1.0
     close_call_mm: float = 3.0
+    close_call_rows: float = 0.5
     max_step_mm: float = 320.0
     spurious_mm: float = 15.0
     lost_rows: int = 15
@@ -1142,11 +1147,23 @@ class EventDetector:
         # only passes within the slack of come after one it runs into (seed
         # 1176: the white, at 2.5 m/s between a red and the pink 82 mm apart,
         # struck the red and kissed the pink a frame later; its sightings, 13
-        # mm off, passed within the slack of the pink first)
+        # mm off, passed within the slack of the pink first), unless both were
+        # seen leaving their places on the next two rows and the one passed
+        # left first (seed 1317: the white, at 2 m/s, struck a red and then the
+        # pink 2.7 ms later, in one frame's step; its chord, cutting the corner
+        # of its turn off the red, passed the red only within the slack and ran
+        # into the pink). Read to a row or so: a close call when they left
+        # within ``close_call_rows`` of each other
+        unsure = False
         into = [f for f in found if f[0] - found[0][0] <= 1.0
                 and self._runs_into(rows, pts, f[2], held[rows[f[2]], f[1]])]
-        if into:
-            found = [f for f in found if f[0] >= into[0][0]]
+        if into and into[0] is not found[0]:
+            passed, hit = (self._left_at(tr, held, f[1], f[0])
+                           for f in (found[0], into[0]))
+            if passed is None or hit is None or hit < passed:
+                found = [f for f in found if f[0] >= into[0][0]]
+            unsure = passed is not None and hit is not None and abs(
+                hit - passed) < c.close_call_rows
         t0, _, i0 = found[0]
         speed = float(np.linalg.norm(pts[i0 + 1] - pts[i0])) / float(
             rows[i0 + 1] - rows[i0])
@@ -1157,13 +1174,32 @@ class EventDetector:
         names = tuple(sorted(tr.kinds[j] for j in cols))
         row = math.ceil(t0 - 1e-9)
         gap = int(rows[i0 + 1] - rows[i0])
-        close = any(same < t - t0 <= c.close_call_mm / max(speed, 1.0)
-                    for t, _, _ in found)
+        close = unsure or any(same < t - t0 <= c.close_call_mm / max(speed, 1.0)
+                              for t, _, _ in found)
         if gap <= 1:
             return names, row, CLOSE_CALL if close else 0.95, None
         if gap <= 3:
             return names, row, CLOSE_CALL if close else 0.8, None
         return names, row, 0.5, Unknown.HIDDEN_AT_CONTACT
+
+    def _left_at(self, tr: StrokeTracks, held: np.ndarray, j: int, t: float
+                 ) -> float | None:
+        """Fractional row at which ball ``j``, struck at about row ``t``, left
+        its place: its sightings on the two rows after ``t``, both away from
+        it and the second farther on, followed back to it at the speed between
+        them. None when the footage cannot tell (unseen, or still held at its
+        place: a ball at rest is held until surely moving) or the two do not
+        run back to about ``t``."""
+        c = self.config
+        r = math.floor(t) + 1
+        if r + 1 >= len(tr.frames) or not tr.visible[r:r + 2, j].all():
+            return None
+        ref = held[r - 1, j]
+        d1, d2 = (float(np.linalg.norm(tr.xy_mm[k, j] - ref)) for k in (r, r + 1))
+        if not d1 > c.moved_mm or not d2 > d1 + c.moved_mm:
+            return None
+        back = r - d1 / (d2 - d1)
+        return back if back > t - 2.0 else None
 
     def _struck_from_beside(
         self, tr: StrokeTracks, held: np.ndarray, objs: list[int],

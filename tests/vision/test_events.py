@@ -1230,3 +1230,33 @@ def test_the_cue_ball_never_seen_names_the_first_ball_to_leave_its_place(
     assert ev.first_contact == (first,)
     fc = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
     assert fc.unknown == Unknown.HIDDEN_AT_CONTACT and fc.confidence < 0.5
+
+
+@pytest.mark.parametrize(("red_step", "first"), [
+    (10.0, "red"),  # as tracked: the red ran back to its place 0.3 rows sooner
+    (2.5, "pink"),  # a red seen to creep off first would have left after the pink
+])
+def test_of_two_balls_struck_in_one_step_the_first_to_leave_was_struck_first(
+        red_step: float, first: str) -> None:
+    # seed 1317 (overhead): the white, at 2 m/s, struck a red and then the
+    # pink 2.7 ms later, in one frame's step; its chord, cutting the corner of
+    # its turn off the red, passed the red only within the contact slack and
+    # ran into the pink, which was named. As tracked, from 908
+    white = [(917.4, 0.0)] * 3 + [
+        (848.9, -15.5), (845.2, -70.1), (849.4, -106.6), (853.5, -139.5),
+        (857.4, -170.3), (866.8, -200.8), (877.2, -229.7), (887.4, -259.6),
+        (897.1, -286.3)]
+    pink = [(800.3, -6.4)] * 3 + [
+        (791.5, -5.6), (728.2, 0.9), (682.0, 5.5), (633.7, 9.7), (589.0, 17.6),
+        (546.5, 20.4), (505.9, 23.8), (463.0, 29.7), (421.0, 34.1)]
+    red = [(830.7, 34.9)] * 3 + [
+        (826.2, 43.9), (814.2, 65.1), (802.2, 84.5), (790.7, 103.5),
+        (780.4, 121.5), (767.8, 140.1), (757.6, 159.7), (746.6, 176.3),
+        (736.5, 195.4)]
+    xy = np.stack([np.array(white), np.array(pink), np.array(red)], axis=1)
+    place, out = xy[2, 2], xy[3, 2] - xy[2, 2]
+    xy[3, 2] = place + out / np.linalg.norm(out) * red_step
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, start=2))
+    assert ev.first_contact == (first,)
+    contact = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert contact.confidence == CLOSE_CALL  # in one step: read to a row or so
