@@ -1260,3 +1260,28 @@ def test_of_two_balls_struck_in_one_step_the_first_to_leave_was_struck_first(
     assert ev.first_contact == (first,)
     contact = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
     assert contact.confidence == CLOSE_CALL  # in one step: read to a row or so
+
+
+def test_a_fast_cue_ball_seen_short_of_the_ball_it_struck_turned_off_it() -> None:
+    # seed 1336 (broadcast, as tracked from 1059): the white, at 3.5 m/s, was
+    # seen 122 mm short of the red it struck, then off it towards the pink it
+    # struck next; the turn over the contact was taken for a ball unseen, and
+    # the pink, set off beside the white's next sightings, was named
+    white = [(-1726.0, -861.0)] * 3 + [
+        (-1581.0, -805.0), (-1429.0, -745.0), (-1286.0, -683.0),
+        (-1119.0, -618.0), (-1003.0, -571.0), (-870.0, -517.0), (-744.0, -466.0),
+        (-612.0, -417.0), (-512.0, -375.0), (-377.0, -319.0), (-272.0, -280.0),
+        (-144.0, -226.0), (-35.0, -182.0), (75.0, -139.0), (213.0, -85.0),
+        (325.0, -43.0), (434.0, 4.0), (552.0, 52.0), (662.0, 97.0), (781.0, 143.0),
+        (869.0, 160.0), (935.0, 144.0), (983.0, 165.0), (1040.0, 188.0),
+        (1102.0, 212.0), (1160.0, 235.0), (1228.0, 264.0), (1296.0, 287.0)]
+    red = [(877.0, 217.0)] * 23 + [
+        (895.0, 249.0), (942.0, 329.0), (990.0, 403.0), (1036.0, 480.0),
+        (1070.0, 538.0), (1104.0, 600.0), (1149.0, 660.0), (1186.0, 724.0)]
+    pink = [(937.0, 89.0)] * 24 + [
+        (946.0, 68.0), (945.0, 53.0), (939.0, 46.0), (931.0, 36.0),
+        (925.0, 34.0), (918.0, 30.0), (910.0, 27.0)]
+    xy = np.stack([np.array(white), np.array(red), np.array(pink)], axis=1)
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
+    assert ev.first_contact == ("red",)
+    assert ev.first_contact_frame == 23
