@@ -1420,10 +1420,15 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     limits = np.asarray(spec.touch_limits)
     gap = np.min(limits - np.abs(xy[rows]), axis=1)
     at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
-    # the last arrival at a cushion (three sightings before, off it), near
-    # its last clear motion
-    at = at[(at >= 3) & (gap[np.maximum(at - 3, 0)] > CUSHION_TOUCH_MM)]
-    if len(at) == 0 or abs(int(rows[at[-1]]) - k_last) > REBOUND_NEAR_FRAMES:
+    # the last arrival at a cushion (three sightings before, off it) by its
+    # last clear motion (not after: seed 1337's brown, held 4.8 mm off the
+    # cushion it had come back from, was read once 5.4 mm off, and that
+    # "arrival", 9 frames on, hid the one before), running into that cushion
+    # (not readings of a ball at rest by it that stray off it and back: seed
+    # 1297's white, the cue's tip beside it)
+    at = at[(at >= 3) & (gap[np.maximum(at - 3, 0)] > CUSHION_TOUCH_MM)
+            & (rows[at] <= k_last + REBOUND_NEAR_FRAMES)]
+    if len(at) == 0 or k_last - int(rows[at[-1]]) > REBOUND_NEAR_FRAMES:
         return None
     k = int(at[-1])
     before = rows[max(0, k - 5):k + 1]
@@ -1432,8 +1437,6 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
         return None
     v = np.polyfit(before - before.mean(), xy[before], 1)[0]
     speed = float(np.linalg.norm(v))
-    # running into that cushion (not readings of a ball at rest by it that
-    # stray off it and back: seed 1297's white, the cue's tip beside it)
     a = int(np.argmin(limits - np.abs(xy[rows[k]])))
     into = float(np.sign(xy[rows[k], a]) * v[a])
     if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed:

@@ -1016,6 +1016,29 @@ def test_readings_straying_off_a_cushion_and_back_are_no_arrival_there() -> None
             == estimate_end(tracks, SegmenterConfig()))
 
 
+# seed 1337's brown, as tracked from frame 826 (broadcast): into the baulk
+# cushion (its centre touches it at x = -1758.25) at 2.1 mm a frame at 848; it
+# rolled 10 mm back off it at 1.4 mm a frame and stopped at 861, held by the
+# tracker 4.8 mm off the cushion from 852, one reading 5.4 mm off
+BROWN_BACK_OFF_THE_BAULK_CUSHION = [
+    (-1681.8, 626.0), (-1686.2, 626.2), (-1690.9, 626.4), (-1695.5, 626.9),
+    (-1699.4, 627.5), (-1703.9, 628.3), (-1708.2, 628.7), (-1712.5, 629.2),
+    (-1715.6, 629.1), (-1718.7, 630.1), (-1723.2, 630.3), (-1726.9, 630.2),
+    (-1729.9, 630.5), (-1733.3, 631.3), (-1736.6, 630.9), (-1740.0, 631.7),
+    (-1742.6, 632.0), (-1745.7, 632.4), (-1747.4, 632.5), (-1750.1, 632.6),
+    (-1752.6, 633.6), (-1754.2, 633.4), (-1758.0, 633.6), (-1754.7, 633.7),
+    (-1753.8, 633.9), (-1752.9, 634.2), (-1753.5, 634.0)]
+
+
+def test_a_stray_reading_off_a_cushion_hides_no_arrival_before_it() -> None:
+    # the reading 5.4 mm off it, three frames before one 4.8 mm off, was taken
+    # for the last arrival at the cushion, too long after the ball's last
+    # clear motion to be its end: no rebound, and the stroke ended at 851
+    tracks = _one_ball("brown", 826, BROWN_BACK_OFF_THE_BAULK_CUSHION)
+    # (the rebound is taken at half the speed it came in at, at least)
+    assert -4 <= estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 861 <= 2
+
+
 def test_a_ball_stopped_short_of_a_cushion_has_no_rebound() -> None:
     # the same roll on a table 100 mm wider: it never reached a cushion
     wide = dataclasses.replace(OFFICIAL, width_mm=OFFICIAL.width_mm + 100.0)
