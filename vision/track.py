@@ -245,6 +245,10 @@ class TrackerConfig:
         blur_prob: Detections between this and ``release_prob`` (a ball
             blurred by a fast start, the break's cue ball) count as evidence
             only as part of a steady run away from the anchor (``_released``).
+        blur_step_mm: Of a ball that nothing seen can have struck, such a run
+            counts only in steps at least this long (mm a frame): a ball read
+            unsure of its kind as it leaves is blurred, struck fast; a slow
+            run of unsure sightings is a hand or the cue over it.
         coast_frames: Frames a ball lost while moving is looked for ahead on its
             motion before it is potted (near a pocket) or held.
         reacquire_prob: Least probability of its kind for a detection left
@@ -376,6 +380,7 @@ class TrackerConfig:
     coast_frames: int = 4
     release_prob: float = 0.8
     blur_prob: float = 0.4
+    blur_step_mm: float = 15.0
     reacquire_prob: float = 0.8
     reacquire_step_mm: float = 300.0
     unpot_frames: int = 90
@@ -1359,7 +1364,11 @@ class BallTracker:
     def _released(self, t: Track, unsure: bool = False) -> bool:
         """Do the pending detections show the ball moving away from its anchor?
         ``unsure``: the last is unsure of its kind, and nothing seen can have
-        struck the ball (``_untouchable``): a run of three must show it."""
+        struck the ball (``_untouchable``): a run of three must show it, each
+        step at least ``blur_step_mm`` (a ball is read unsure as it leaves when
+        blurred, struck fast; seed 1302's red, 190 mm from the last ball
+        moving, was set off by the player's hand and cue over the pack, read
+        0.37-0.66 red in a steady run at 4-5 mm a frame)."""
         c = self.config
         pts = t.pending
         if len(pts) < 2:
@@ -1381,6 +1390,9 @@ class BallTracker:
             # still beside the white as the player addresses it, and the white
             # read off its place under the cue; seed 736's stroke began 22
             # frames early; a third sighting must show it still going)
+            return False
+        if unsure and any(float(np.linalg.norm(q1 - q0)) < c.blur_step_mm * (
+                f1 - f0) for (f0, q0), (f1, q1) in itertools.pairwise(run)):
             return False
         jump = float(np.linalg.norm(run[-1][1] - run[-2][1])) / max(
             run[-1][0] - run[-2][0], 1)

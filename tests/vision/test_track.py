@@ -1229,6 +1229,33 @@ def test_an_untouched_ball_is_not_set_off_by_two_unsure_sightings(
     assert (bt.anchor is None) == released
 
 
+@pytest.mark.parametrize(("p_red", "released"), [
+    (0.5, False),  # the player's hand and cue over the pack
+    (0.95, True),  # surely the red (set off by a touch of the hand: a foul)
+])
+def test_an_untouched_ball_is_not_set_off_by_a_steady_run_of_unsure_sightings(
+        p_red: float, released: bool) -> None:
+    # seed 1302 (broadcast, as read from frame 913): after the stroke, the
+    # player's hand and cue over the pack were read 0.37-0.66 red in a steady
+    # run from a red at rest, 190 mm from the last ball still moving (slowly)
+    tr = BallTracker(OFFICIAL)
+    red = np.array([1085.9, 31.0])
+    other = np.array([1019.0, -140.0])
+    for f in range(8):
+        tr.update(_dets([("red", *red), ("red", *(other + (0.3 * f, -0.6 * f))),
+                         ("white", 0.0, 0.0)]))
+    rt = next(t for t in tr.active() if t.kind == BallKind.RED
+              and np.linalg.norm(t.xy_mm - red) < 1.0)
+    assert rt.anchor is not None
+    for f, (x, y) in enumerate([(1101.5, 22.6), (1106.0, 24.0), (1112.0, 25.2),
+                                (1116.0, 25.8), (1120.5, 27.1), (1123.2, 27.8),
+                                (1124.9, 28.7), (1129.5, 29.4)], start=8):
+        d = _dets([("red", x, y), ("red", *(other + (0.3 * f, -0.6 * f))),
+                   ("white", 0.0, 0.0)])
+        tr.update(_unsure(d, 0, "red", p_red))
+    assert (rt.anchor is None) == released
+
+
 @pytest.mark.parametrize(("third_mm", "released"), [
     (45.0, False),  # the cue's tip, still beside the white as it is addressed
     (80.0, True),   # rolling on: struck
