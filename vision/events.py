@@ -23,6 +23,11 @@ import numpy as np
 from calibration.table import OFFICIAL, Pocket, TableSpec
 from vision.strokes import WHITE, SegmenterConfig, StrokeTracks, last_step
 
+HIDDEN_GAP_ROWS = 3
+"""Rows the cue ball may go unseen across a contact for its chord between the
+sightings either side to say which ball it reached first (less surely: 0.8);
+longer, the contact was hidden (``Unknown.HIDDEN_AT_CONTACT``)."""
+
 CLOSE_CALL = 0.6
 """Confidence of a first contact that came within ``EventConfig.close_call_mm``
 of the cue ball's way before another: the order is told from centres good to a
@@ -667,6 +672,21 @@ class EventDetector:
                 return float(np.linalg.norm(xy[k] - ref)) > d + 0.5
         return not vis[r + 1:r + 1 + rows].any()
 
+    def _unseen_contact(
+        self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
+        rows: np.ndarray, pts: np.ndarray, i: int,
+    ) -> tuple[tuple[str, ...], int | None, float, Unknown | None] | None:
+        """The first contact (as ``_contact`` gives it) of a ball struck while
+        the cue ball was unseen between sightings ``i`` and ``i + 1``
+        (``_struck_unseen``; of several at once, as in a pack, the nearest the
+        cue ball came from), or None when no ball was."""
+        unseen = self._struck_unseen(tr, held, objs, rows, pts, i)
+        if not unseen:
+            return None
+        r, j = min(unseen, key=lambda h: float(np.linalg.norm(
+            held[rows[i], h[1]] - pts[i])))
+        return (tr.kinds[j],), int(r), 0.5, Unknown.HIDDEN_AT_CONTACT
+
     def _struck_unseen(self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
                        rows: np.ndarray, pts: np.ndarray, i: int
                        ) -> list[tuple[float, int]]:
@@ -1108,12 +1128,9 @@ class EventDetector:
                 else:
                     grazed.append((t, j))
             if not found and not weak and rows[i + 1] - rows[i] > c.gap_rows:
-                unseen = self._struck_unseen(tr, held, objs, rows, pts, i)
-                if unseen:
-                    # several at once (a pack): the nearest the cue ball came from
-                    r, j = min(unseen, key=lambda h: float(np.linalg.norm(
-                        held[rows[i], h[1]] - pts[i])))
-                    return ((tr.kinds[j],), int(r), 0.5, Unknown.HIDDEN_AT_CONTACT)
+                unseen = self._unseen_contact(tr, held, objs, rows, pts, i)
+                if unseen is not None:
+                    return unseen
         # a ball beside the cue ball, struck in the frame of the strike, comes
         # first even when the path reaches another later (seed 573: a red cut
         # thinly at 2 m/s, the chord from the rest place to the first sighting
@@ -1147,6 +1164,18 @@ class EventDetector:
         if not found:
             return self._no_contact_seen(tr, w, s0, objs, rows, pts, held[s0],
                                          min(grazed, default=None))
+        _, j0, i0 = found[0]
+        if rows[i0 + 1] - rows[i0] > HIDDEN_GAP_ROWS:
+            # reached on the cue ball's chord across sightings it was unseen
+            # long between, but another ball was seen to set off in that gap
+            # before this one was seen away: the cue ball's way was not the chord
+            # (seed 1348: unseen for 8 frames by the top cushion, the white
+            # struck a red, came off the cushion and struck the black, which
+            # was hidden until it was seen running off, 5 frames after the red)
+            unseen = self._unseen_contact(tr, held, objs, rows, pts, i0)
+            _, away = self._set_off(tr, held, j0, rows[i0], rows[i0 + 1], window=3)
+            if unseen is not None and unseen[1] is not None and unseen[1] < away:
+                return unseen
         # of balls struck within a row of each other, those the cue ball's way
         # only passes within the slack of come after one it runs into (seed
         # 1176: the white, at 2.5 m/s between a red and the pink 82 mm apart,
@@ -1182,7 +1211,7 @@ class EventDetector:
                               for t, _, _ in found)
         if gap <= 1:
             return names, row, CLOSE_CALL if close else 0.95, None
-        if gap <= 3:
+        if gap <= HIDDEN_GAP_ROWS:
             return names, row, CLOSE_CALL if close else 0.8, None
         return names, row, 0.5, Unknown.HIDDEN_AT_CONTACT
 

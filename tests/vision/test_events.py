@@ -1285,3 +1285,32 @@ def test_a_fast_cue_ball_seen_short_of_the_ball_it_struck_turned_off_it() -> Non
     ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
     assert ev.first_contact == ("red",)
     assert ev.first_contact_frame == 23
+
+
+def test_a_ball_seen_leaving_in_a_long_gap_comes_before_one_on_the_chord() -> None:
+    # seed 1348 (broadcast, as tracked from 867): the white, hidden at its
+    # place by the top cushion and unseen for 8 frames, struck a red, came off
+    # the cushion and struck the black, hidden until it was seen running off;
+    # the chord across the gap passed the black, which was named
+    white = [(1602.4, 631.8)] * 11 + [
+        (1502.2, 711.8), (1486.3, 722.4), (1469.9, 733.4), (1452.5, 743.9),
+        (1437.8, 754.0), (1418.8, 764.1), (1402.8, 774.3), (1388.9, 784.8),
+        (1373.6, 794.9)]
+    black = [(1538.0, 626.3)] * 8 + [
+        (1473.3, 596.5), (1448.1, 585.7), (1426.2, 575.5), (1402.8, 565.4),
+        (1379.4, 554.9), (1356.3, 544.8), (1333.0, 534.4), (1310.9, 524.1),
+        (1289.0, 514.2), (1266.5, 503.9), (1244.4, 494.0), (1222.3, 484.0)]
+    red = [(1717.8, 576.6)] * 3 + [
+        (1749.6, 519.7), (1755.6, 491.3), (1748.6, 471.4), (1744.9, 455.0),
+        (1735.1, 436.2), (1730.9, 418.6), (1722.6, 400.4), (1716.4, 383.2),
+        (1708.5, 366.1), (1702.0, 348.5), (1697.6, 331.2), (1690.1, 314.3),
+        (1684.7, 296.3), (1679.7, 279.3), (1671.8, 261.6), (1667.8, 245.3),
+        (1661.5, 228.5)]
+    xy = np.stack([np.array(white), np.array(black), np.array(red)], axis=1)
+    vis = np.ones(xy.shape[:2], bool)
+    vis[:11, 0] = False
+    vis[:8, 1] = False
+    vis[:3, 2] = False
+    ev = EventDetector().detect(_tracks(("white", "black", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
+    assert Unknown.HIDDEN_AT_CONTACT in ev.unknown
