@@ -43,7 +43,10 @@ and 1209 looked at, not fixed), ``1221-1240`` (held out, scored once: session
 ``1241-1260`` (held out, scored once, then its mistakes studied: session 24;
 1246 fixed in session 25), ``1261-1280`` and ``1281-1300`` (held out, scored
 once, then their mistakes studied: session 25), ``1301-1320`` (held out,
-scored once with session 25's final code; 1302 and 1317 looked at),
+scored once with session 25's final code; 1302 and 1317 looked at, then fixed
+in session 26), ``1321-1340`` (held out, scored once, then its mistakes studied:
+session 26), ``1341-1360`` (held out, scored once with session 26's code;
+1348 then fixed, 1350 looked at),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.

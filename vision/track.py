@@ -24,8 +24,10 @@ re-acquired by the next sure detection of its kind that it can have reached
 (``BallTracker._reacquire``); one lost mid-table is held where last seen, never
 potted; one "potted" but seen again where it vanished (stopped in the jaws) gets
 its track back. A ball at rest is released only by a run of sightings that keeps
-going (a hand read as the cue ball, far from it, barely moves), and a detection
-far from its anchor does not count as seeing it there. Two balls at rest, each
+going (a hand read as the cue ball, far from it, barely moves); one that nothing
+seen can have struck, only by sightings sure of its kind or by a fast, blurred
+run (a hand or the cue over it, read unsure, moves slowly); and a detection far
+from its anchor does not count as seeing it there. Two balls at rest, each
 read surely as the other's kind time after time, while nothing moves, trade
 tracks (``BallTracker._trade_misread``): a pair swapped in a crowd.
 """
