@@ -1541,8 +1541,7 @@ class BallTracker:
         too: seed 1166's red, lost at 1 mm a frame in the middle pocket's
         jaws, stopped there 54 mm from the fall's centre; taken for potted,
         the stroke that knocked it in was called a miss.)"""
-        gap = np.linalg.norm(self._pockets - p, axis=1)
-        if float(gap.min()) >= 0.5 * self.config.pocket_mm:
+        if self._pocket_gap(p) >= 0.5 * self.config.pocket_mm:
             return False  # (not in a pocket's mouth)
         run = float(v @ v) / (2.0 * self.config.roll_decel_mm)
         # (one that would run on past the fall meets the jaws or the rail
