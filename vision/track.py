@@ -126,6 +126,8 @@ class Track:
             showed the place of a ball held hidden in a pocket's jaws bare
             (``BallTracker.hidden_in_jaws``).
         bare_since: The first of those frames.
+        covered_at: The last frame that showed its place covered (looked at
+            as for ``bare_frames``, and not bare).
     """
 
     track_id: int
@@ -158,6 +160,7 @@ class Track:
     reads: deque[np.ndarray] = field(default_factory=deque)
     bare_frames: int = 0
     bare_since: int = -1
+    covered_at: int = -1
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -526,7 +529,7 @@ class BallTracker:
         c = self.config
         return [t for t in self.tracks
                 if t.status == TrackStatus.HIDDEN and t.anchor is not None
-                and not t.stopped_unseen and t.missed > c.coast_frames
+                and not t.stopped_unseen and t.missed >= c.coast_frames
                 and self._pocket_gap(t.anchor) < c.pocket_mm]
 
     def _drop_bare(self, bare_mm: np.ndarray) -> None:
@@ -542,6 +545,8 @@ class BallTracker:
             if bare and not t.bare_frames:
                 t.bare_since = self._frame
             t.bare_frames = t.bare_frames + 1 if bare else 0
+            if not bare:
+                t.covered_at = self._frame
             if t.bare_frames >= self.config.bare_frames:
                 self._pot(t)
                 t.potted_at = t.bare_since
@@ -1477,14 +1482,20 @@ class BallTracker:
             if in_mouth and (
                     t.touched_at >= t.rest_since if t.stopped_unseen
                     else max(t.rest_since, t.touched_at)
-                    >= self._frame - t.missed - c.balance_frames):
+                    >= self._frame - t.missed - c.balance_frames) and (
+                    t.covered_at != self._frame):
                 # at rest in a pocket's mouth (in the jaws) a moment, and gone
                 # where detection looked: it dropped (seen again there, it is
                 # back); one at rest there a while and untouched did not: were
                 # it to fall, it would be put back (seed Part 3 rule 9a, c), so
                 # it is hidden (seed 560's red, in the jaws for 25 s, was taken
                 # for potted when the player walked in front of it); one that
-                # stopped there unseen drops once a ball has come to touch it
+                # stopped there unseen drops once a ball has come to touch it;
+                # and one whose place this frame shows covered is still there,
+                # out of the detector's reach, until its place is seen bare
+                # (seed 1350's red, at rest 11 mm from the top-left pocket's
+                # point, deep in the jaws where detection asks for more, read
+                # 0.90 to 0.94 covered there, and was taken for potted)
                 self._pot(t)
             return
         # lost while moving (blurred, or under an arm): coast a few frames on

@@ -1565,6 +1565,41 @@ def test_a_ball_hidden_in_the_jaws_whose_place_is_seen_bare_dropped(
         assert tr.dropped == [(red.track_id, since)] and red.potted_at == since
 
 
+@pytest.mark.parametrize(("shown", "potted_after"), [
+    (None, 0),                    # its place not looked at: dropped, as before
+    ([True], 0),                  # seen bare: dropped
+    ([False] * 12, None),         # seen covered: still there, hidden
+    ([False, False, True], 2),    # covered, then bare: dropped then
+])
+def test_a_ball_a_moment_at_rest_in_the_jaws_gone_from_sight_drops_if_its_place_is_bare(
+        shown: list[bool] | None, potted_after: int | None) -> None:
+    # seed 1350: a red came to rest deep in the top-left jaws, where the
+    # detector asks for more than it could read; its place read covered, yet
+    # it was taken for potted (a moment at rest in the jaws, then gone)
+    where = (0.0, 880.0)  # over a middle pocket's fall: it could have dropped
+    tr = BallTracker(OFFICIAL)
+    for f in range(8, 0, -1):  # rolls into the jaws
+        tr.update(_dets([("red", where[0] - 5.0 * f, where[1] - 2.0 * f),
+                         ("blue", 0, 400)]))
+    for _ in range(10):
+        tr.update(_dets([("red", *where), ("blue", 0, 400)]))
+    for _ in range(tr.config.coast_frames):
+        tr.update(_dets([("blue", 0, 400)]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    assert tr.hidden_in_jaws() == [red]
+    first = tr.frame + 1
+    for bare in shown if shown is not None else [None] * 3:
+        places = None if bare is None else np.array([where]) if bare \
+            else np.zeros((0, 2))
+        tr.update(replace(_dets([("blue", 0, 400)]), bare_mm=places))
+    if potted_after is None:
+        assert red.status == TrackStatus.HIDDEN
+        assert np.allclose(red.xy_mm, where, atol=1)
+    else:
+        assert red.status == TrackStatus.POTTED
+        assert red.potted_at == first + potted_after
+
+
 def test_a_ball_hidden_on_the_bed_is_not_dropped_by_a_bare_place() -> None:
     tr = BallTracker(OFFICIAL)
     for _ in range(10):
