@@ -303,15 +303,9 @@ def _fit_one(
     # whatever the scale learnt from other balls: seed 1151's black, at rest,
     # fitted at 1.0 of its expected radius, was held at the 0.88 learnt from
     # moving balls, and its centre slid about within its outline by 2 px)
-    # (nor is one much smaller than both: an outline cut short by an edge
-    # inside it; seed 1268's white, rolling to a stop in a broadcast view's
-    # far half, fitted free at 0.90 of its radius for 5 frames, its centre
-    # 0.7 px off, 6 mm on the table, where the fixed fits before and after
-    # were 0.3 px off: the stroke ended 6 frames early)
     if res is None or res[1] < FREE_FIT_MIN_SHARE * n_use or min(
             abs(res[0][2] - r_fix) / r_fix,
-            abs(res[0][2] - r_exp) / r_exp) > FREE_FIT_RADIUS_TOL or (
-            res[0][2] < (1.0 - FREE_FIT_SHRINK_TOL) * min(r_fix, r_exp)):
+            abs(res[0][2] - r_exp) / r_exp) > FREE_FIT_RADIUS_TOL:
         # a short arc (a ball against others, behind or in front of it): its
         # radius is known, so only the centre is fitted
         res = _fixed_circle(pts, r_fix, centre)
@@ -330,10 +324,6 @@ with less of the outline showing, the expected radius is held fixed."""
 FREE_FIT_RADIUS_TOL = 0.1
 """A free fit whose radius is further than this share from the expected one is
 taken for a fit to more than one ball's outline."""
-
-FREE_FIT_SHRINK_TOL = 0.07
-"""A free fit smaller than both the expected radius and the scaled one by more
-than this share is taken for an outline cut short (``_fit_one``)."""
 
 
 def _fixed_circle(

@@ -201,25 +201,6 @@ def test_a_whole_outline_as_big_as_expected_is_fitted_free_whatever_the_scale(
     assert np.hypot(*(c[0] - centre)) < 0.15
 
 
-@pytest.mark.parametrize(("share", "free"), [(1.0, True), (0.95, True), (0.9, False)])
-def test_a_free_fit_much_smaller_than_a_ball_is_not_taken(share: float, free: bool
-                                                          ) -> None:
-    # seed 1268's white, rolling to a stop in a broadcast view's far half,
-    # fitted free at 0.90 of its radius for 5 frames (an outline cut short by
-    # an edge inside it), its centre a pixel off the fixed fits on either side:
-    # the stroke ended 6 frames early. Such a fit gives way to a fixed one
-    from vision.detect import _fit_one
-
-    r_exp, scale = 12.0, 0.99
-    ang = np.radians(np.arange(0, 360, 9))
-    rays = share * r_exp * np.column_stack([np.cos(ang), np.sin(ang)])
-    res = _fit_one(np.zeros(2), rays, r_exp, scale, len(rays))
-    assert res is not None
-    (cx, cy, r), _ = res
-    assert np.hypot(cx, cy) < 0.05
-    assert r == pytest.approx(share * r_exp if free else scale * r_exp, abs=0.01)
-
-
 def test_fixed_radius_fit_from_an_arc_with_outliers() -> None:
     from vision.detect import _fixed_circle
 
