@@ -99,17 +99,18 @@ DEEP_JAWS_SURE = 0.995
 
 BARE_COVER = 0.45
 """Most of a ball's disc that may read foreground at a place for the frame to
-show it bare (``BallDetector.bare``): seed 1246's top-right jaws read 0.12
+show it bare (``BallDetector.cover``): seed 1246's top-right jaws read 0.12
 empty, 0.8 with the player in front, 1.0 with the red there; empty pockets'
 mouths, rendered, 0.0 to 0.31."""
 
 
 def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
-                  hidden: np.ndarray | None = None) -> np.ndarray:
+                  hidden: np.ndarray | None = None, unseen: float = 1.0
+                  ) -> np.ndarray:
     """(N,) share of each disc's sample points where ``fg`` >= 0.5.
 
     Sample points outside ``fg``, or ``hidden``, are left out (a disc wholly
-    outside scores 1).
+    outside scores ``unseen``).
 
     Args:
         fg: (H, W) float32 foreground strength.
@@ -139,7 +140,7 @@ def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
                             borderMode=cv2.BORDER_CONSTANT, borderValue=0) == 0
     hits = ((vals >= 0.5) & inside).sum(axis=1)
     n_in = inside.sum(axis=1)
-    return np.where(n_in > 0, hits / np.maximum(n_in, 1), 1.0)
+    return np.where(n_in > 0, hits / np.maximum(n_in, 1), unseen)
 
 
 class Detector(Protocol):
@@ -561,14 +562,13 @@ class BallDetector:
             probs[sure] = constrain_kinds(probs[sure])
         return Detections(xy, xy_mm, rad, probs, frame=frame, held_only=~sure)
 
-    def bare(self, image: np.ndarray, xy_mm: np.ndarray) -> np.ndarray:
-        """(N,) bool: does ``image`` (the BGR frame) show each of the (N, 2)
-        table places (mm) bare: no ball there, and nothing in front of it?
-        Yes where at most ``BARE_COVER`` of a ball's disc there reads as
-        foreground (what differs from the cloth, and from the jaws and holes
-        as the first frame showed them). A place out of the view, or behind a
-        cushion from the camera, is not."""
-        out = np.zeros(len(xy_mm), bool)
+    def cover(self, image: np.ndarray, xy_mm: np.ndarray) -> np.ndarray:
+        """(N,) share of a ball's disc at each of the (N, 2) table places (mm)
+        that ``image`` (the BGR frame) shows as foreground: what differs from
+        the cloth, and from the jaws and holes as the first frame showed them.
+        NaN where the place cannot be seen: out of the view, or wholly behind
+        a cushion from the camera."""
+        out = np.full(len(xy_mm), np.nan)
         if self.cloth is None or not len(xy_mm):
             return out
         rx0, ry0, rx1, ry1 = self.view.roi
@@ -583,8 +583,8 @@ class BallDetector:
                 continue
             fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
             hidden = self.view.occluder_mask[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0]
-            cover = disc_coverage(fg, (c - [x0, y0])[None], np.array([r]), hidden)
-            out[i] = float(cover[0]) <= BARE_COVER
+            out[i] = disc_coverage(fg, (c - [x0, y0])[None], np.array([r]), hidden,
+                                   unseen=np.nan)[0]
         return out
 
     def _sure_enough(self, xy_mm: np.ndarray, probs: np.ndarray) -> np.ndarray:

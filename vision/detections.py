@@ -38,8 +38,13 @@ class Detections:
         bare_mm: (M, 2) float64 mm, table frame: of the places of balls held
             hidden at rest in a pocket's jaws
             (``vision.track.BallTracker.hidden_in_jaws``), those this frame
-            shows bare (``BallDetector.bare``); None when they were not looked
-            at.
+            shows bare (at most ``BARE_COVER`` of a ball's disc there reads as
+            foreground: no ball, and nothing in front of it;
+            ``BallDetector.cover``); None when they were not looked at.
+        covered_mm: (K, 2) float64 mm, table frame: of those places, those
+            this frame shows covered (more than ``BARE_COVER`` of a ball's disc
+            there: a ball, or something in front of it); None when they were
+            not looked at. A place the camera cannot see is in neither.
     """
 
     xy_px: np.ndarray
@@ -51,6 +56,7 @@ class Detections:
     frame: int = -1
     held_only: np.ndarray | None = None
     bare_mm: np.ndarray | None = None
+    covered_mm: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         xy_px = np.array(self.xy_px, dtype=np.float64).reshape(-1, 2)
@@ -73,11 +79,12 @@ class Detections:
                 else np.array(self.held_only, dtype=bool).reshape(-1))
         if len(held) != n:
             raise ValueError(f"detections: held_only has {len(held)} rows, not {n}")
-        if self.bare_mm is not None:
-            bare = np.array(self.bare_mm, dtype=np.float64).reshape(-1, 2)
-            if not np.all(np.isfinite(bare)):
-                raise ValueError("detections: bare_mm not finite")
-            object.__setattr__(self, "bare_mm", _frozen(bare))
+        for name in ("bare_mm", "covered_mm"):
+            if getattr(self, name) is not None:
+                places = np.array(getattr(self, name), dtype=np.float64).reshape(-1, 2)
+                if not np.all(np.isfinite(places)):
+                    raise ValueError(f"detections: {name} not finite")
+                object.__setattr__(self, name, _frozen(places))
         kind = np.argmax(probs[:, : len(KINDS)], axis=1).astype(np.int8)
         conf = probs[np.arange(n), kind].astype(np.float32)
         for name, value in (

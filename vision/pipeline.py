@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from calibration.mapping import Calibration
-from vision.detect import BallDetector
+from vision.detect import BARE_COVER, BallDetector
 from vision.detections import Detections
 from vision.identify import BallClassifier
 from vision.kinds import BallKind
@@ -246,9 +246,11 @@ class Pipeline:
         dets = self.detector.detect(image, frame, regions)
         hidden = self.tracker.hidden_in_jaws()
         if hidden:
-            # where each is held: bare now?
+            # where each is held: bare now, or covered?
             places = np.array([t.anchor for t in hidden])
-            dets = replace(dets, bare_mm=places[self.detector.bare(image, places)])
+            cover = self.detector.cover(image, places)
+            dets = replace(dets, bare_mm=places[cover <= BARE_COVER],
+                           covered_mm=places[cover > BARE_COVER])
         return regions, dets
 
     def track(self, frame: int, regions: list[tuple[int, int, int, int]] | None,

@@ -127,7 +127,7 @@ class Track:
             (``BallTracker.hidden_in_jaws``).
         bare_since: The first of those frames.
         covered_at: The last frame that showed its place covered (looked at
-            as for ``bare_frames``, and not bare).
+            as for ``bare_frames``: ``Detections.covered_mm``).
     """
 
     track_id: int
@@ -532,20 +532,25 @@ class BallTracker:
                 and not t.stopped_unseen and t.missed >= c.coast_frames
                 and self._pocket_gap(t.anchor) < c.pocket_mm]
 
-    def _drop_bare(self, bare_mm: np.ndarray) -> None:
+    def _drop_bare(self, bare_mm: np.ndarray, covered_mm: np.ndarray | None
+                   ) -> None:
         """Count, for each ball ``hidden_in_jaws``, whether this frame showed
         its place bare (``bare_mm``: (M, 2) mm, those of the places that it
-        did); one seen bare ``bare_frames`` frames in a row dropped, by the
-        first of them (``dropped``: ``(track id, frame)``, for the rows
-        already given to be taken back)."""
+        did; ``covered_mm``: those it showed covered); one seen bare
+        ``bare_frames`` frames in a row dropped, by the first of them
+        (``dropped``: ``(track id, frame)``, for the rows already given to be
+        taken back)."""
+        def shown(places: np.ndarray | None, p: np.ndarray) -> bool:
+            return places is not None and len(places) > 0 and float(
+                np.min(np.linalg.norm(places - p, axis=1))) < 1.0
+
         for t in self.hidden_in_jaws():
             assert t.anchor is not None
-            bare = len(bare_mm) and float(np.min(np.linalg.norm(
-                bare_mm - t.anchor, axis=1))) < 1.0
+            bare = shown(bare_mm, t.anchor)
             if bare and not t.bare_frames:
                 t.bare_since = self._frame
             t.bare_frames = t.bare_frames + 1 if bare else 0
-            if not bare:
+            if shown(covered_mm, t.anchor):
                 t.covered_at = self._frame
             if t.bare_frames >= self.config.bare_frames:
                 self._pot(t)
@@ -738,7 +743,7 @@ class BallTracker:
         self.releases = []
         self.dropped = []
         if dets.bare_mm is not None:
-            self._drop_bare(dets.bare_mm)
+            self._drop_bare(dets.bare_mm, dets.covered_mm)
         assert dets.held_only is not None
         held = dets.subset(dets.held_only)
         dets = dets.sure().behind_unread()

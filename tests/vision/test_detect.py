@@ -13,7 +13,7 @@ from calibration.table import OFFICIAL
 from sim.camera import make_camera
 from sim.render import random_appearance
 from sim.scenes import pack_positions, render_scene, truth_calibration
-from vision.detect import BallDetector
+from vision.detect import BARE_COVER, BallDetector
 from vision.detections import Detections
 from vision.identify import ColourRules
 from vision.kinds import NONE_CLASS
@@ -466,6 +466,8 @@ def test_a_place_in_the_jaws_is_bare_only_when_empty_and_in_view(seed: int) -> N
         u, v = det.view.to_image(place[None])[0]
         cv2.rectangle(player, (int(u) - 60, int(v) - 40), (int(u) + 60, int(v) + 200),
                       (25, 20, 30), -1)
-        shown = [det.bare(image, place[None])[0]
+        shown = [det.cover(image, place[None])[0] <= BARE_COVER
                  for image in (_jpeg(with_red, 80), empty, player)]
         assert shown == [False, True, False], place
+    # a place out of the view cannot be read: neither bare nor covered
+    assert np.isnan(det.cover(empty, np.array([[0.0, 5000.0]]))).all()

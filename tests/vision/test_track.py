@@ -1570,9 +1570,10 @@ def test_a_ball_hidden_in_the_jaws_whose_place_is_seen_bare_dropped(
     ([True], 0),                  # seen bare: dropped
     ([False] * 12, None),         # seen covered: still there, hidden
     ([False, False, True], 2),    # covered, then bare: dropped then
+    (["unseen"], 0),              # out of sight (neither): dropped
 ])
 def test_a_ball_a_moment_at_rest_in_the_jaws_gone_from_sight_drops_if_its_place_is_bare(
-        shown: list[bool] | None, potted_after: int | None) -> None:
+        shown: list[bool | str] | None, potted_after: int | None) -> None:
     # seed 1350: a red came to rest deep in the top-left jaws, where the
     # detector asks for more than it could read; its place read covered, yet
     # it was taken for potted (a moment at rest in the jaws, then gone)
@@ -1588,10 +1589,12 @@ def test_a_ball_a_moment_at_rest_in_the_jaws_gone_from_sight_drops_if_its_place_
     red = next(t for t in tr.tracks if t.kind == BallKind.RED)
     assert tr.hidden_in_jaws() == [red]
     first = tr.frame + 1
+    none, here = np.zeros((0, 2)), np.array([where])
     for bare in shown if shown is not None else [None] * 3:
-        places = None if bare is None else np.array([where]) if bare \
-            else np.zeros((0, 2))
-        tr.update(replace(_dets([("blue", 0, 400)]), bare_mm=places))
+        looked = {None: (None, None), True: (here, none), False: (none, here),
+                  "unseen": (none, none)}[bare]
+        tr.update(replace(_dets([("blue", 0, 400)]), bare_mm=looked[0],
+                          covered_mm=looked[1]))
     if potted_after is None:
         assert red.status == TrackStatus.HIDDEN
         assert np.allclose(red.xy_mm, where, atol=1)
