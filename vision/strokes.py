@@ -25,7 +25,7 @@ from functools import cached_property
 
 import numpy as np
 
-from calibration.table import TableSpec
+from calibration.table import OFFICIAL, TableSpec
 
 WHITE = "white"
 
@@ -697,18 +697,69 @@ class StrokeSegmenter:
             conf = 0.6
             start = self._from_the_d(pre, start)
         elif conf < 1.0:
-            # Hidden at the strike: extrapolate back from the first two sightings.
+            # Hidden at the strike: extrapolate back from the first two sightings
+            # (or, where it struck a ball before it was first seen, from that
+            # contact: ``_hidden_contact``).
             seen = [f for f in pre[cand:]
                     if f.white() is not None and f.visible[f.white()]]
             if len(seen) >= 2:
                 pts = self._white_track(seen[:2])
                 step = float(np.linalg.norm(pts[1] - pts[0])) / (
                     seen[1].frame - seen[0].frame)
-                dist = float(np.linalg.norm(pts[0] - rest_w))
-                back = math.ceil(dist / max(step, 1e-6))
-                start = max(start, cand - back)
+                contact = self._hidden_contact(pre, start, seen[0].frame, rest_w,
+                                               step)
+                if contact is not None:
+                    start = max(start, contact)
+                else:
+                    dist = float(np.linalg.norm(pts[0] - rest_w))
+                    back = math.ceil(dist / max(step, 1e-6))
+                    start = max(start, cand - back)
         start = min(start, self._set_off_beside(pre, start, rest_w))
         self._begin_at(start, conf)
+
+    def _hidden_contact(self, pre: list[BallFrame], rest: int, first_seen: int,
+                        rest_w: np.ndarray, step: float) -> int | None:
+        """Index in ``pre`` of the strike of a cue ball hidden from its place at
+        rest (last seen there in ``pre[rest]``) until frame ``first_seen``,
+        where a ball at rest set off before then: the cue ball struck it first.
+
+        The contact is when that ball left its place, at the speed of its first
+        two sightings off it; the cue ball ran there from its place (less a
+        ball's width) at the speed it had before the contact, which, the balls
+        being alike, is that of both balls after it together (``step``: the
+        cue ball's, mm a frame, at its first sightings). Its speed after the
+        contact says nothing of its way there (seed 1394's, struck unseen at
+        100 mm a frame into a red 550 mm off and first seen at 29 mm a frame:
+        its stroke began 10 frames early). None when no ball set off then.
+        """
+        width = (self.spec or OFFICIAL).ball_diameter_mm
+        contacts = []
+        for tid, xy in self._rest.xy.items():
+            if self._rest.kind[tid] == WHITE:
+                continue
+            seen = [(f.frame, f.xy_mm[j]) for f in pre[rest:]
+                    if f.frame <= first_seen and (j := f.lookup.get(tid)) is not None
+                    and f.visible[j]]
+            away = [float(np.linalg.norm(q - xy)) > self.config.start_mm
+                    for _, q in seen]
+            if not any(away):
+                continue
+            k = away.index(True)
+            if k == 0 or len(seen) < k + 2 or not away[k + 1] or (
+                    seen[k][0] - seen[k - 1][0] > 1):
+                continue  # not seen leaving its place, nor rolling on
+            (f1, p1), (f2, p2) = seen[k], seen[k + 1]
+            v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
+            if v_obj <= 0.0:
+                continue
+            left = f1 - min(float(np.linalg.norm(p1 - xy)) / v_obj, 1.0)
+            run = max(float(np.linalg.norm(xy - rest_w)) - width, 0.0)
+            contacts.append(left - run / math.hypot(v_obj, step))
+        if not contacts:
+            return None
+        strike = min(contacts)
+        return max((i for i, f in enumerate(pre) if f.frame <= round(strike)),
+                   default=0)
 
     def _begin_at(self, start: int, conf: float) -> None:
         """Start a stroke at ``self._pre[start]`` (the strike), its time sure
@@ -1376,13 +1427,20 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
                                                          decel))))
     # slowed at once by a light hit on the way (a kiss): the later half's speed
     # is lower than the roll says by more than ``KISS_FRAMES`` of rolling
-    # deceleration, and that half alone says when it stopped (seed 801's red,
-    # 5.4 to 2.0 mm a frame 17 frames before it stopped, was stopped 4 late)
+    # deceleration, and by more than the readings' noise can put it off
+    # (``KISS_ERRORS`` of its standard error), and that half alone says when it
+    # stopped (seed 801's red, 5.4 to 2.0 mm a frame 17 frames before it
+    # stopped, was stopped 4 late; seed 1398's white, read 1-3 mm off on its
+    # last 1.8 mm a frame, seemed kissed and was stopped 5 early)
     late = rows[len(rows) // 2:]
     if len(late) >= 6:
         tl = float(late.mean())
-        v_late = float(np.linalg.norm(np.polyfit(late - tl, xy[late], 1)[0]))
-        if v_late < speed - decel * (tl - tc + KISS_FRAMES):
+        slope_l, centre_l = np.polyfit(late - tl, xy[late], 1)
+        v_late = float(np.linalg.norm(slope_l))
+        off = xy[late] - centre_l - np.outer(late - tl, slope_l)
+        noise = math.sqrt(float((off**2).sum()) / (2 * (len(late) - 2)))
+        error = noise / math.sqrt(float(((late - tl) ** 2).sum()))
+        if v_late < speed - decel * (tl - tc + KISS_FRAMES) - KISS_ERRORS * error:
             return min(stop, tl + v_late / decel)
     return stop
 
@@ -1472,6 +1530,10 @@ to be taken (``_roll_stop``)."""
 KISS_FRAMES = 3
 """Frames of rolling deceleration by which a ball's speed over the later half of
 its last motion must fall short of the whole's to show a kiss (``_roll_stop``)."""
+
+KISS_ERRORS = 2.0
+"""Standard errors of the later half's speed (from its readings' scatter) by
+which it must fall short too (``_roll_stop``)."""
 
 
 def _towards(a: np.ndarray, b: np.ndarray, final: np.ndarray,

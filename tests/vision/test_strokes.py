@@ -307,6 +307,45 @@ def test_white_first_seen_rolling_far_away_makes_one_stroke() -> None:
     assert abs(strokes[0].end_frame - 85) <= 2
 
 
+@pytest.mark.parametrize("cut_deg", [20.0, 45.0, 70.0])
+def test_a_cue_ball_first_seen_off_a_ball_it_struck_unseen_starts_at_the_strike(
+        cut_deg: float) -> None:
+    # hidden by the player from frame 21, struck at 40 at 60 mm a frame into a
+    # red 600 mm up the table, which it meets in frame 49.1; the red sets off at
+    # 60 cos(cut) mm a frame and the white, seen from frame 56, at 60 sin(cut)
+    # at right angles to it (seed 1394's began 10 frames early: its way there
+    # was timed at its speed after the contact)
+    red = np.array([-500.0, -100.0])
+    white = np.array([-1100.0, -100.0])
+    contact_t = 40.0 + (600.0 - OFFICIAL.ball_diameter_mm) / 60.0
+    cut = np.radians(cut_deg)
+    red_way = np.array([np.cos(cut), -np.sin(cut)])
+    white_way = np.array([np.sin(cut), np.cos(cut)])
+    met = red - OFFICIAL.ball_diameter_mm * red_way
+    frames = []
+    for f in range(140):
+        after = max(f - contact_t, 0.0)
+        if f <= 40:
+            w = white
+        elif after == 0.0:
+            w = white + (f - 40) * 60.0 * np.array([1.0, 0.0])
+        else:
+            w = met + white_way * _rolled(60.0 * np.sin(cut), after)
+        r = red + red_way * _rolled(60.0 * np.cos(cut), after)
+        frames.append(_frame(f, {**BASE, 1: ("white", tuple(w), f <= 20 or f >= 56),
+                                 4: ("red", tuple(r), True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - 40) <= 1
+
+
+def _rolled(v0: float, t: float, decel: float = 1.0) -> float:
+    """mm rolled in ``t`` frames from ``v0`` mm a frame, slowing by ``decel``
+    mm a frame each frame to a stop."""
+    t = min(t, v0 / decel)
+    return v0 * t - 0.5 * decel * t * t
+
+
 @pytest.mark.parametrize("blinks", [False, True])
 def test_the_break_s_cue_ball_lost_for_long_starts_at_the_strike(blinks: bool) -> None:
     # struck at 40, lost (blurred, held at rest) until frame 65, seen again at
@@ -631,6 +670,27 @@ def test_rolls_to_rest_read_with_noise_end_within_two_frames() -> None:
             f += 1
         errors.append(_end_error(frames, f, (x, -100.0)))
     assert sum(abs(e) <= 2 for e in errors) >= 18, errors
+
+
+# (seed 1398's white, far in a broadcast view: its readings less the truth along
+# its way, mm, over its last 36 frames of roll)
+LAGGING = [-2.7, -3.0, 2.3, 3.5, -1.2, -1.0, 3.1, 1.6, 0.0, 0.0, -0.8, -3.8, -0.3,
+           0.8, -0.6, 3.3, -1.9, -2.1, -3.2, 6.5, 2.8, 0.5, 3.0, 0.1, -0.7, -1.4,
+           -2.1, -2.3, -1.8, -2.9, -2.8, -1.4, -0.8, -1.4, -2.3, -0.4]
+
+
+def test_a_roll_read_with_noise_is_not_taken_for_a_kiss() -> None:
+    # its later half reads slower than the roll says, by less than the
+    # readings' scatter can put it off: no kiss, and the end is its stop (it
+    # was stopped 5 frames early)
+    decel = ROLL_DECEL
+    v0 = decel * len(LAGGING)
+    frames = [_frame(f, BASE) for f in range(20)]
+    x = -1100.0
+    for k, off in enumerate(LAGGING):
+        x += v0 - decel * (k + 0.5)
+        frames.append(_frame(20 + k, {**BASE, 1: ("white", (x + off, -100.0), True)}))
+    assert abs(_end_error(frames, 20 + len(LAGGING), (x, -100.0))) <= 2
 
 
 # (seed 846: under the player's head; seed 865: by the top cushion, read at two
