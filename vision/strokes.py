@@ -1380,16 +1380,20 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # across the bounce found it all but still, and the stroke ended 15 frames
     # early): back from the last sighting while each is no nearer that place
     # than the next (give or take the measurement's noise; a one-frame jump
-    # of a far ball's reading is no turn), and while its way there led to
-    # that place: a ball that ran at a cushion and came back slowly along its
-    # way nears its resting place on the way in too (seed 721's white; the
-    # fit across the bounce found it all but still: 6 frames early)
+    # of a far ball's reading is no turn, nor is one sighting nearer: two in a
+    # row are; seed 1316's white, one reading of a far broadcast roll 2 mm
+    # nearer, was timed from its last 5 sightings: 6 frames early), and while
+    # its way there led to that place: a ball that ran at a cushion and came
+    # back slowly along its way nears its resting place on the way in too
+    # (seed 721's white; the fit across the bounce found it all but still: 6
+    # frames early)
     gone = _despike(np.linalg.norm(xy[rows] - final, axis=1))
     way = np.stack([_despike(xy[rows, 0]), _despike(xy[rows, 1])], axis=1)
     k = len(rows) - 1
     far = gone[k] if len(rows) else 0.0
-    while k > 0 and gone[k - 1] >= far - 0.5 * config.still_mm and (
-            k < 3 or _towards(way[k - 2], way[k], final, config)):
+    tol = 0.5 * config.still_mm
+    while k > 0 and (gone[k - 1] >= far - tol or (k > 1 and gone[k - 2] >= far - tol)
+                     ) and (k < 3 or _towards(way[k - 2], way[k], final, config)):
         k -= 1
         far = max(far, float(gone[k]))
     rows = rows[k:]
