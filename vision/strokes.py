@@ -730,9 +730,13 @@ class StrokeSegmenter:
         cue ball's, mm a frame, at its first sightings). Its speed after the
         contact says nothing of its way there (seed 1394's, struck unseen at
         100 mm a frame into a red 550 mm off and first seen at 29 mm a frame:
-        its stroke began 10 frames early). None when no ball set off then.
+        its stroke began 10 frames early). A ball its first sightings show it
+        still coming to was not struck by it yet (``_still_coming``). None when
+        no ball set off then.
         """
         width = (self.spec or OFFICIAL).ball_diameter_mm
+        white = [i for i, f in enumerate(pre) if f.frame >= first_seen
+                 and (w := f.white()) is not None and f.visible[w]]
         contacts = []
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE:
@@ -748,6 +752,8 @@ class StrokeSegmenter:
             if k == 0 or len(seen) < k + 2 or not away[k + 1] or (
                     seen[k][0] - seen[k - 1][0] > 1):
                 continue  # not seen leaving its place, nor rolling on
+            if self._still_coming(pre, white, xy):
+                continue  # nor reached by the cue ball yet
             (f1, p1), (f2, p2) = seen[k], seen[k + 1]
             v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
             if v_obj <= 0.0:
@@ -882,11 +888,29 @@ class StrokeSegmenter:
                 continue  # moved once, and stayed: the tracker put its place
                 # right (seed 533's red, 13 mm off, set right as the player
                 # came to the white: the stroke began 11 frames early)
+            if self._still_coming(pre, [i for i in white_seen if i > i0], xy):
+                continue  # the cue ball had not reached it yet (seed 1402's
+                # break: a red of the pack read 26 mm off as the player stood
+                # over the white, first seen 1200 mm short of it: the stroke
+                # began 9 frames early)
             last_w = max((i for i in white_seen if i < i0), default=lo - 1)
             reach = c.beside_mm + c.reach_mm * (i0 - last_w - 1)
             if np.linalg.norm(xy - rest_w) <= reach:
                 best = min(best, i0 - 1)
         return best
+
+    def _still_coming(self, pre: list[BallFrame], seen: list[int], at: np.ndarray
+                      ) -> bool:
+        """Do the cue ball's first two sightings ``pre[i]`` (``seen``: indices,
+        after a ball at ``at`` mm set off) show it still on its way there: off
+        touching it and nearing it (a cue ball that struck it moves away from
+        it, until a cushion sends it back)?"""
+        if len(seen) < 2:
+            return False
+        d0, d1 = (float(np.linalg.norm(p - at))
+                  for p in self._white_track([pre[i] for i in seen[:2]]))
+        width = (self.spec or OFFICIAL).ball_diameter_mm
+        return d1 > width and d0 - d1 > self.config.moving_mm * (seen[1] - seen[0])
 
     def _stroke_frame(self) -> list[StrokeTracks | Handling]:
         c = self.config

@@ -339,6 +339,28 @@ def test_a_cue_ball_first_seen_off_a_ball_it_struck_unseen_starts_at_the_strike(
     assert abs(strokes[0].start_frame - 40) <= 1
 
 
+def test_a_ball_read_off_its_place_before_the_cue_ball_reached_it_is_no_strike(
+        ) -> None:
+    # hidden by the player from frame 11 and struck at 30 at 60 mm a frame into
+    # a red 1700 mm up the table (met in frame 57.5); the red is read 20-26 mm
+    # off its place from frame 20 (the player over the white) and rolls off
+    # when met; the white, seen from frame 40, is still on its way to it (seed
+    # 1402's break began 9 frames early)
+    width = OFFICIAL.ball_diameter_mm
+    contact_t = 30.0 + (1700.0 - width) / 60.0
+    frames = []
+    for f in range(170):
+        after = max(f - contact_t, 0.0)
+        w = -1100.0 + 60.0 * (min(f, contact_t) - 30.0) if f > 30 else -1100.0
+        w += _rolled(10.0, after, 0.2)
+        red = (600.0 + _rolled(50.0, after), -100.0 if f < 20 else -80.0 + 6 * (f % 2))
+        frames.append(_frame(f, {**BASE, 1: ("white", (w, -100.0), f <= 10 or f >= 40),
+                                 4: ("red", red, True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - 30) <= 2
+
+
 def _rolled(v0: float, t: float, decel: float = 1.0) -> float:
     """mm rolled in ``t`` frames from ``v0`` mm a frame, slowing by ``decel``
     mm a frame each frame to a stop."""
