@@ -1279,6 +1279,12 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
         k_last = int(moving[-1])
         bounce = None if spec is None else _cushion_arrival(xy[:, j], ok, s0,
                                                             k_last, spec)
+        if bounce is not None and bounce[1] ** 2 <= 2 * config.roll_decel * bounce[2]:
+            # its roll ended short of the cushion: no bounce (seed 1420's
+            # green, 4 mm from the cushion at 0.9 mm a frame, stopped as it
+            # touched it: 3 frames early, taken to come back off it from where
+            # it arrived)
+            bounce = None
         t_stop = _roll_stop(xy[:, j], ok, final, k_last, config,
                             since=None if bounce is None else bounce[0])
         if bounce is not None:
@@ -1290,7 +1296,7 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
             # for its speed, that is when (the fit of the distance still
             # to go, taken across the bounce, is not: seed 1286's red,
             # back off the left cushion at 0.5 mm a frame, 6 frames late)
-            rebound = bounce[0] + config.cushion_keep * bounce[1] / config.roll_decel
+            rebound = _rebound_stop(*bounce, config)
             t_stop = rebound if t_stop is None else max(t_stop, rebound)
         elif t_stop is None:
             t_stop = _fit_stop(dist, k_last, config)
@@ -1492,10 +1498,11 @@ end 5 frames late, where the rebound had been seen)."""
 
 
 def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
-                     spec: TableSpec) -> tuple[int, float] | None:
-    """``(row, speed)``: where a ball whose last clear motion ended at a
-    cushion arrived there, and how fast (mm a frame; ``REBOUND_SPEED_MM`` at
-    most); None where it did not.
+                     spec: TableSpec) -> tuple[int, float, float] | None:
+    """``(row, speed, gap)``: where a ball whose last clear motion ended at a
+    cushion arrived there, how fast (mm a frame; ``REBOUND_SPEED_MM`` at
+    most) and how far short of touching it along its way (mm); None where it
+    did not.
 
     ``xy``: (T, 2) mm; ``ok``: (T,) seen; ``s0``: the stroke's first row;
     ``k_last``: the row of its last clear motion.
@@ -1527,7 +1534,18 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     into = float(np.sign(xy[rows[k], a]) * v[a])
     if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed:
         return None
-    return int(rows[k]), speed
+    return int(rows[k]), speed, float(gap[k]) * speed / into
+
+
+def _rebound_stop(row: int, speed: float, gap: float, config: SegmenterConfig
+                  ) -> float:
+    """Fractional row where a ball that arrived at a cushion (within
+    ``CUSHION_TOUCH_MM`` of touching it, ``gap`` mm short along its way, on
+    ``row``, at ``speed`` mm a frame, enough to reach it) stopped: rolling on
+    to touch it, then back off it at ``cushion_keep`` of its speed there."""
+    decel = config.roll_decel
+    at_touch = math.sqrt(max(speed**2 - 2 * decel * max(gap, 0.0), 0.0))
+    return row + (speed - at_touch) / decel + config.cushion_keep * at_touch / decel
 
 
 LEAP_SHARE = 2.0

@@ -1065,6 +1065,29 @@ def test_a_ball_slowed_by_a_cushion_it_ran_into_stops_by_its_speed_after() -> No
     assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 543) <= 2
 
 
+# seed 1420's green, as tracked from frame 960 (a broadcast camera): rolling
+# at the left cushion (its centre touches it at x = -1758.25), 0.9 mm a frame
+# 4 mm short of it at 988; it touched it and stopped there at 996, held 3 mm
+# short by the tracker
+GREEN_TO_THE_LEFT_CUSHION = [
+    (-1691.0, 152.0), (-1694.8, 151.1), (-1699.2, 150.5), (-1702.3, 150.3),
+    (-1706.0, 150.0), (-1708.6, 149.6), (-1711.8, 149.2), (-1715.5, 148.3),
+    (-1717.8, 148.0), (-1721.5, 147.2), (-1724.0, 146.6), (-1725.7, 146.2),
+    (-1729.4, 146.1), (-1731.1, 145.9), (-1734.7, 145.6), (-1735.3, 145.2),
+    (-1737.3, 145.0), (-1741.0, 144.6), (-1741.6, 144.4), (-1743.0, 144.2),
+    (-1746.2, 143.8), (-1747.1, 143.6), (-1747.5, 143.5), (-1748.6, 142.8),
+    (-1750.8, 142.5), (-1753.2, 142.3), (-1753.3, 142.2), (-1753.8, 141.9),
+    (-1754.1, 142.1), (-1754.1, 142.0), (-1755.6, 142.1), (-1754.4, 141.8),
+    (-1754.6, 141.9)]
+
+
+def test_a_ball_whose_roll_ends_at_a_cushion_has_no_rebound() -> None:
+    # its speed where it came within touching distance was too little to come
+    # back off the cushion: it was taken to, from there, and ended 3 early
+    tracks = _one_ball("green", 960, GREEN_TO_THE_LEFT_CUSHION)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 996) <= 2
+
+
 # seed 1286's red, as tracked from frame 722 (a broadcast camera): into the
 # left cushion at 1.2 mm a frame at 742; it came back off it at 0.5 mm a
 # frame and stopped at 749, within 3 mm of where it met the cushion
