@@ -1262,6 +1262,28 @@ def test_of_two_balls_struck_in_one_step_the_first_to_leave_was_struck_first(
     assert contact.confidence == CLOSE_CALL  # in one step: read to a row or so
 
 
+def test_a_ball_still_at_its_place_a_row_after_it_was_reached_left_first() -> None:
+    # seed 1423 (overhead, as tracked from 1083): the white, at 1.5 m/s between
+    # a red and the green 82 mm apart, struck the red and then the green 23 ms
+    # later, in one frame's step; the red was reached a tenth of a frame
+    # before its next sighting (at its place), and with no word on when it
+    # left, the green, run into, was named (a foul of 4)
+    white = [(-1689.3, 334.4)] * 4 + [
+        (-1600.1, 337.0), (-1516.1, 339.6), (-1437.8, 341.7), (-1365.1, 343.5),
+        (-1297.5, 345.0), (-1235.7, 346.8), (-1179.2, 348.3), (-1128.9, 349.3),
+        (-1080.2, 354.0), (-1065.9, 340.6), (-1057.1, 342.0), (-1044.8, 342.0),
+        (-1030.5, 342.0), (-1017.9, 342.6), (-1002.7, 342.2)]
+    green = [(-1047.5, 292.0)] * 13 + [
+        (-1045.7, 287.9), (-1039.5, 274.8), (-1034.4, 263.0), (-1029.0, 251.2),
+        (-1023.5, 239.3), (-1018.8, 228.1)]
+    red = [(-1027.1, 373.8)] * 13 + [
+        (-992.9, 390.3), (-962.0, 404.4), (-932.8, 417.4), (-907.2, 429.8),
+        (-878.9, 443.7), (-852.8, 456.7)]
+    xy = np.stack([np.array(white), np.array(green), np.array(red)], axis=1)
+    ev = EventDetector().detect(_tracks(("white", "green", "red"), xy, start=3))
+    assert ev.first_contact == ("red",)
+
+
 def test_a_fast_cue_ball_seen_short_of_the_ball_it_struck_turned_off_it() -> None:
     # seed 1336 (broadcast, as tracked from 1059): the white, at 3.5 m/s, was
     # seen 122 mm short of the red it struck, then off it towards the pink it
