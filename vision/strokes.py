@@ -729,7 +729,7 @@ class StrokeSegmenter:
         being alike, is that of both balls after it together (``step``: the
         cue ball's, mm a frame, at its first sightings). Its speed after the
         contact says nothing of its way there (seed 1394's, struck unseen at
-        100 mm a frame into a red 550 mm off and first seen at 29 mm a frame:
+        100 mm a frame into a red 590 mm off and first seen at 29 mm a frame:
         its stroke began 10 frames early). A ball its first sightings show it
         still coming to was not struck by it yet (``_still_coming``). None when
         no ball set off then.

@@ -1264,7 +1264,7 @@ def test_of_two_balls_struck_in_one_step_the_first_to_leave_was_struck_first(
 
 def test_a_ball_still_at_its_place_a_row_after_it_was_reached_left_first() -> None:
     # seed 1423 (overhead, as tracked from 1083): the white, at 1.5 m/s between
-    # a red and the green 82 mm apart, struck the red and then the green 23 ms
+    # a red and the green 85 mm apart, struck the red and then the green 23 ms
     # later, in one frame's step; the red was reached a tenth of a frame
     # before its next sighting (at its place), and with no word on when it
     # left, the green, run into, was named (a foul of 4)
