@@ -1532,7 +1532,7 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     speed = float(np.linalg.norm(v))
     a = int(np.argmin(limits - np.abs(xy[rows[k]])))
     into = float(np.sign(xy[rows[k], a]) * v[a])
-    if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed:
+    if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed or into <= 0.0:
         return None
     return int(rows[k]), speed, float(gap[k]) * speed / into
 
