@@ -563,14 +563,23 @@ class StrokeSegmenter:
 
     def _set_off_near(self, frames: list[BallFrame], at: np.ndarray) -> bool:
         """Has an object ball at rest within ``beside_mm`` of ``at`` (mm) set
-        off, or gone at once (potted), by the last of ``frames``?"""
+        off, or gone at once (potted: unseen since, from a place within
+        ``beside_mm`` of a pocket), by the last of ``frames``? (Seed 1446: the
+        referee's hand, re-spotting the pink, hid the reds beside its spot
+        and was read as the white there, 750 mm from its place: taken for the
+        white stunned into a red it potted, a stroke with no contact, a foul.)"""
         c = self.config
+        pockets = [] if self.spec is None else list(self.spec.pockets.values())
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE or np.linalg.norm(xy - at) > (
                     c.beside_mm):
                 continue
             seen = _sightings(frames, tid)
-            if not seen or np.linalg.norm(seen[-1] - xy) > c.start_mm:
+            if seen:
+                if np.linalg.norm(seen[-1] - xy) > c.start_mm:
+                    return True
+            elif self.spec is None or any(
+                    math.dist(xy, p) <= c.beside_mm for p in pockets):
                 return True
         return False
 

@@ -153,6 +153,28 @@ def test_white_stopped_dead_against_a_ball_that_sets_off_is_a_stroke(
         assert strokes[0].start_frame == 29  # its last frame at rest
 
 
+@pytest.mark.parametrize(("red", "white_at", "stroke"), [
+    # mid-table, by the pink's spot: hidden by the referee's hand re-spotting
+    # the pink, which was read as the white beside it (seed 1446: a stroke
+    # with no contact, a foul)
+    ((1026.0, -7.0), (1000.0, -45.0), False),
+    # beside a corner pocket: potted at once by the white stunned into it
+    ((1700.0, 830.0), (1660.0, 790.0), True),
+])
+def test_a_ball_unseen_by_the_cue_ball_stopped_dead_was_potted_only_by_a_pocket(
+        red: tuple[float, float], white_at: tuple[float, float], stroke: bool,
+        ) -> None:
+    frames = [_frame(f, {**BASE, 4: ("red", red, True)}) for f in range(30)]
+    frames += [_frame(f, {**BASE, 1: ("white", white_at, True)})
+               for f in range(30, 40)]
+    frames += [_frame(f, {**BASE, 1: ("white", white_at, True)} if stroke else
+                      {**BASE, 4: ("red", red, True)}) for f in range(40, 100)]
+    seg = StrokeSegmenter(SegmenterConfig(fps=30), spec=OFFICIAL)
+    out = [o for bf in frames for o in seg.push(bf)] + seg.flush()
+    strokes = [o for o in out if isinstance(o, StrokeTracks)]
+    assert len(strokes) == int(stroke)
+
+
 @pytest.mark.parametrize("struck_after", [4, 9, 20])
 def test_white_struck_soon_after_it_is_set_down_starts_at_the_strike(
         struck_after: int) -> None:
