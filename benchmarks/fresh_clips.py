@@ -48,9 +48,8 @@ in session 26), ``1321-1340`` (held out, scored once, then its mistakes studied:
 session 26), ``1341-1360`` (held out, scored once with session 26's code;
 1348 then fixed, 1350 looked at and fixed in session 27), ``1361-1380``
 (held out, scored once with session 26's final code: session 27),
-``1381-1400`` and ``1401-1420`` (held out, scored
-once, then their mistakes studied: session 28), ``1421-1440`` (held out,
-scored once with session 28's final code),
+``1381-1400``, ``1401-1420``, ``1421-1440`` and ``1441-1460`` (held out,
+scored once, then their mistakes studied: session 28),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
