@@ -1218,11 +1218,12 @@ class EventDetector:
     def _left_at(self, tr: StrokeTracks, held: np.ndarray, j: int, t: float
                  ) -> float | None:
         """Fractional row at which ball ``j``, struck at about row ``t``, left
-        its place: its sightings on the two rows after ``t``, both away from
-        it and the second farther on, followed back to it at the speed between
-        them. None when the footage cannot tell (unseen, or still held at its
-        place: a ball at rest is held until surely moving) or the two do not
-        run back to about ``t``."""
+        its place: its sightings on the two rows after ``t`` (the row after
+        that and the next, where the first still shows it at its place), both
+        away from it and the second farther on, followed back to it at the
+        speed between them. None when the footage cannot tell (unseen, or
+        still held at its place: a ball at rest is held until surely moving)
+        or the two do not run back to about ``t``."""
         c = self.config
         for r in (math.floor(t) + 1, math.floor(t) + 2):
             # (or on the two after, where it had not left by the first: seed
