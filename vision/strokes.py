@@ -569,7 +569,6 @@ class StrokeSegmenter:
         and was read as the white there, 750 mm from its place: taken for the
         white stunned into a red it potted, a stroke with no contact, a foul.)"""
         c = self.config
-        pockets = [] if self.spec is None else list(self.spec.pockets.values())
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE or np.linalg.norm(xy - at) > (
                     c.beside_mm):
@@ -578,8 +577,8 @@ class StrokeSegmenter:
             if seen:
                 if np.linalg.norm(seen[-1] - xy) > c.start_mm:
                     return True
-            elif self.spec is None or any(
-                    math.dist(xy, p) <= c.beside_mm for p in pockets):
+            elif self.spec is None or any(math.dist(xy, p) <= c.beside_mm
+                                          for p in self.spec.pockets.values()):
                 return True
         return False
 
@@ -726,6 +725,11 @@ class StrokeSegmenter:
         start = min(start, self._set_off_beside(pre, start, rest_w))
         self._begin_at(start, conf)
 
+    @cached_property
+    def _ball_width(self) -> float:
+        """A ball's diameter, mm (the official table's without a table)."""
+        return (self.spec or OFFICIAL).ball_diameter_mm
+
     def _hidden_contact(self, pre: list[BallFrame], rest: int, first_seen: int,
                         rest_w: np.ndarray, step: float) -> int | None:
         """Index in ``pre`` of the strike of a cue ball hidden from its place at
@@ -743,7 +747,6 @@ class StrokeSegmenter:
         still coming to was not struck by it yet (``_still_coming``). None when
         no ball set off then.
         """
-        width = (self.spec or OFFICIAL).ball_diameter_mm
         white = [i for i, f in enumerate(pre) if f.frame >= first_seen
                  and (w := f.white()) is not None and f.visible[w]]
         contacts = []
@@ -768,7 +771,7 @@ class StrokeSegmenter:
             if v_obj <= 0.0:
                 continue
             left = f1 - min(float(np.linalg.norm(p1 - xy)) / v_obj, 1.0)
-            run = max(float(np.linalg.norm(xy - rest_w)) - width, 0.0)
+            run = max(float(np.linalg.norm(xy - rest_w)) - self._ball_width, 0.0)
             contacts.append(left - run / math.hypot(v_obj, step))
         if not contacts:
             return None
@@ -918,8 +921,8 @@ class StrokeSegmenter:
             return False
         d0, d1 = (float(np.linalg.norm(p - at))
                   for p in self._white_track([pre[i] for i in seen[:2]]))
-        width = (self.spec or OFFICIAL).ball_diameter_mm
-        return d1 > width and d0 - d1 > self.config.moving_mm * (seen[1] - seen[0])
+        return d1 > self._ball_width and d0 - d1 > self.config.moving_mm * (
+            seen[1] - seen[0])
 
     def _stroke_frame(self) -> list[StrokeTracks | Handling]:
         c = self.config
@@ -1287,13 +1290,7 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
             continue
         k_last = int(moving[-1])
         bounce = None if spec is None else _cushion_arrival(xy[:, j], ok, s0,
-                                                            k_last, spec)
-        if bounce is not None and bounce[1] ** 2 <= 2 * config.roll_decel * bounce[2]:
-            # its roll ended short of the cushion: no bounce (seed 1420's
-            # green, 4 mm from the cushion at 0.9 mm a frame, stopped as it
-            # touched it: 3 frames early, taken to come back off it from where
-            # it arrived)
-            bounce = None
+                                                            k_last, spec, config)
         t_stop = _roll_stop(xy[:, j], ok, final, k_last, config,
                             since=None if bounce is None else bounce[0])
         if bounce is not None:
@@ -1507,11 +1504,15 @@ end 5 frames late, where the rebound had been seen)."""
 
 
 def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
-                     spec: TableSpec) -> tuple[int, float, float] | None:
+                     spec: TableSpec, config: SegmenterConfig
+                     ) -> tuple[int, float, float] | None:
     """``(row, speed, gap)``: where a ball whose last clear motion ended at a
     cushion arrived there, how fast (mm a frame; ``REBOUND_SPEED_MM`` at
     most) and how far short of touching it along its way (mm); None where it
-    did not.
+    did not, or where its roll ended before it touched the cushion (seed
+    1420's green, 4 mm from the cushion at 0.9 mm a frame, stopped as it
+    touched it: 3 frames early, taken to come back off it from where it
+    arrived).
 
     ``xy``: (T, 2) mm; ``ok``: (T,) seen; ``s0``: the stroke's first row;
     ``k_last``: the row of its last clear motion.
@@ -1543,7 +1544,10 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     into = float(np.sign(xy[rows[k], a]) * v[a])
     if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed or into <= 0.0:
         return None
-    return int(rows[k]), speed, float(gap[k]) * speed / into
+    way = float(gap[k]) * speed / into
+    if speed**2 <= 2 * config.roll_decel * way:
+        return None  # its roll ends short of the cushion
+    return int(rows[k]), speed, way
 
 
 def _rebound_stop(row: int, speed: float, gap: float, config: SegmenterConfig
@@ -1553,7 +1557,7 @@ def _rebound_stop(row: int, speed: float, gap: float, config: SegmenterConfig
     ``row``, at ``speed`` mm a frame, enough to reach it) stopped: rolling on
     to touch it, then back off it at ``cushion_keep`` of its speed there."""
     decel = config.roll_decel
-    at_touch = math.sqrt(max(speed**2 - 2 * decel * max(gap, 0.0), 0.0))
+    at_touch = math.sqrt(speed**2 - 2 * decel * max(gap, 0.0))
     return row + (speed - at_touch) / decel + config.cushion_keep * at_touch / decel
 
 
