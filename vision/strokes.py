@@ -178,6 +178,10 @@ class SegmenterConfig:
         view_back: Frames the view must be back before tracking resumes.
         lost_moving_s: A ball lost while rolling keeps the stroke open this long
             (unless seen again at rest).
+        jaws_wait_s: One last seen rolling in a corner pocket's jaws, this long
+            after that sighting (``_gone_rolling``): as long as the tracker
+            gives a ball found potted its track back (``unpot_frames``, 90
+            frames at 30 fps).
         cut_rest_s: Stillness before a camera cut that ends a stroke (shorter
             than ``rest_s``: nothing after the cut can be seen).
         held_frames: A ball unseen for more than this many frames (held where
@@ -221,6 +225,7 @@ class SegmenterConfig:
     held_frames: int = 5
     cut_rest_s: float = 0.17
     lost_moving_s: float = 1.0
+    jaws_wait_s: float = 3.0
     roll_decel_mm_s2: float = 98.0
     cushion_keep: float = 0.5
     stop_window: int = 25
@@ -967,8 +972,9 @@ class StrokeSegmenter:
                     return []
             elif self._lost_moving(int(tid)):
                 return []
+        wait = self._stroke[-round(c.jaws_wait_s * c.fps):]
         if any(self._gone_rolling(tid)
-               for tid in {int(t) for f in self._recent() for t in f.ids}
+               for tid in {int(t) for f in wait for t in f.ids}
                if stirred is None or tid in stirred):
             return []
         return [self._close(n - 1)]
@@ -1002,11 +1008,27 @@ class StrokeSegmenter:
         corner's jaws, came back out 10 frames later; the stroke had closed
         meanwhile, the white was called potted and its roll back out taken
         for a new stroke). Back, it keeps the stroke open until its sightings
-        since can say whether it still moves."""
-        recent = self._recent()
-        gone = max((i for i, f in enumerate(recent)
+        since can say whether it still moves. One last seen in a corner
+        pocket's jaws, short of the fall, may have stopped there unseen (a
+        black ball against the dark hole): ``jaws_wait_s`` after that
+        sighting (seed 1458's black, lost at 12 mm a frame into the top-right
+        jaws, stopped there and was found again 63 frames later, after the
+        stroke had closed with it potted)."""
+        if self._gone_from(self._recent(), tid) is not None:
+            return True
+        c = self.config
+        last = self._gone_from(self._stroke[-round(c.jaws_wait_s * c.fps):], tid)
+        return last is not None and self.spec is not None and _in_corner_jaws(
+            last, self.spec)
+
+    def _gone_from(self, frames: list[BallFrame], tid: int) -> np.ndarray | None:
+        """Where the ball was last seen, rolling, before it went from
+        ``frames`` (seen, then not); None if it did not go, or went still."""
+        gone = max((i for i, f in enumerate(frames)
                     if f.view and tid not in f.lookup), default=None)
-        return gone is not None and self._rolling_in(recent[:gone], tid)
+        if gone is None or not self._rolling_in(frames[:gone], tid):
+            return None
+        return _sightings(frames[:gone], tid)[-1]
 
     def _struck_again(self) -> int | None:
         """Row of ``self._stroke`` where the cue ball, all but still over a rest
@@ -1168,6 +1190,16 @@ def _sightings(frames: list[BallFrame], tid: int) -> list[np.ndarray]:
     """Where the ball was seen in ``frames``: (2,) mm each, in order."""
     return [f.xy_mm[k] for f in frames
             if (k := f.lookup.get(tid)) is not None and f.visible[k]]
+
+
+def _in_corner_jaws(xy: np.ndarray, spec: TableSpec) -> bool:
+    """Is a ball centred at ``xy`` (mm) in a corner pocket's jaws, short of
+    its fall (where it can stop)?"""
+    return any(
+        math.dist(xy, spec.pockets[p])
+        < 0.5 * spec.pocket_mouth(p) + 2 * spec.ball_radius
+        and math.dist(xy, fall) > spec.corner_fall_radius_mm
+        for p, fall in spec.corner_falls().items())
 
 
 def _stayed(frames: list[BallFrame], tid: int, still_mm: float) -> bool:

@@ -33,8 +33,9 @@ def _frame(f: int, balls: dict[int, tuple[str, tuple[float, float], bool]],
         np.array([balls[i][2] for i in ids], bool), np.ones(len(ids)), view)
 
 
-def _run(frames: list[BallFrame]) -> tuple[list[StrokeTracks], list[Handling]]:
-    seg = StrokeSegmenter(SegmenterConfig(fps=30))
+def _run(frames: list[BallFrame], spec: TableSpec | None = None
+         ) -> tuple[list[StrokeTracks], list[Handling]]:
+    seg = StrokeSegmenter(SegmenterConfig(fps=30), spec)
     out = []
     for bf in frames:
         out += seg.push(bf)
@@ -871,6 +872,47 @@ def test_a_ball_that_vanished_and_came_back_is_one_stroke(
     assert white is not None
     assert (not np.isnan(stroke.xy_mm[-1, white, 0])) == white_at_end
     assert abs(stroke.end_frame - stop) <= 2
+
+
+@pytest.mark.parametrize("back", [True, False])
+def test_a_ball_lost_rolling_into_a_corner_s_jaws_may_come_back(back: bool) -> None:
+    # seed 1458: the black, lost at 12 mm a frame into the top-right jaws (the
+    # tracker held it a few frames, then called it potted), stopped there,
+    # unseen against the dark hole, and was found again 63 frames after its
+    # last sighting: the stroke had closed with it potted. One that does not
+    # come back was potted.
+    pocket = np.array(OFFICIAL.pockets[Pocket.TOP_RIGHT])
+    way = np.array([1.0, -1.0]) / np.sqrt(2.0)
+    red, white = pocket - 400.0 * way, pocket - 700.0 * way
+    struck = red - 2 * OFFICIAL.ball_radius * way
+
+    def balls(w: np.ndarray, r: np.ndarray | None, seen: bool = True
+              ) -> dict[int, tuple[str, tuple[float, float], bool]]:
+        out = {1: ("white", (w[0], w[1]), True), 2: BASE[2]}
+        if r is not None:
+            out[3] = ("red", (r[0], r[1]), seen)
+        return out
+
+    frames = [_frame(f, balls(white, red)) for f in range(41)]
+    w, r, f = white.copy(), red.copy(), 41
+    while np.dot(struck - w, way) > 12.0:  # the white runs into the red
+        w = w + 12.0 * way
+        frames.append(_frame(f, balls(w, r)))
+        f += 1
+    w = struck
+    while np.dot(pocket - r, way) > 70.0:  # the red into the jaws, seen
+        r = r + 12.0 * way
+        frames.append(_frame(f, balls(w, r)))
+        f += 1
+    frames += [_frame(f + k, balls(w, r, seen=False)) for k in range(4)]
+    frames += [_frame(f + 4 + k, balls(w, None)) for k in range(59)]
+    rest = pocket - 50.0 * way if back else None
+    frames += [_frame(f + 63 + k, balls(w, rest)) for k in range(40)]
+    strokes, _ = _run(frames, OFFICIAL)
+    assert [s.start_frame for s in strokes] == [40]
+    column = strokes[0].column("red")
+    assert column is not None
+    assert (not np.isnan(strokes[0].xy_mm[-1, column, 0])) == back
 
 
 @pytest.mark.parametrize(("red_after", "one_stroke_ends"), [
