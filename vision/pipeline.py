@@ -246,11 +246,15 @@ class Pipeline:
         dets = self.detector.detect(image, frame, regions)
         hidden = self.tracker.hidden_in_jaws()
         if hidden:
-            # where each is held: bare now, or covered?
-            places = np.array([t.anchor for t in hidden])
-            cover = self.detector.cover(image, places)
-            dets = replace(dets, bare_mm=places[cover <= BARE_COVER],
-                           covered_mm=places[cover > BARE_COVER])
+            # where each is held: bare now (and everywhere it can be), or
+            # covered?
+            where = [self.tracker.jaws_places(t) for t in hidden]
+            cover = np.split(self.detector.cover(image, np.concatenate(where)),
+                             np.cumsum([len(w) for w in where])[:-1])
+            places = np.array([w[0] for w in where])
+            bare = np.array([bool(np.all(c <= BARE_COVER)) for c in cover])
+            covered = np.array([bool(c[0] > BARE_COVER) for c in cover])
+            dets = replace(dets, bare_mm=places[bare], covered_mm=places[covered])
         return regions, dets
 
     def track(self, frame: int, regions: list[tuple[int, int, int, int]] | None,

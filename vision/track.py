@@ -118,7 +118,9 @@ class Track:
             can only come back out of them.
         stopped_unseen: Lost in a pocket's jaws too slowly to drop, and held
             at rest there, hidden (``BallTracker._stopped_in_jaws``), until a
-            ball comes to touch it.
+            ball comes to touch it, or where it can be shows bare.
+        reach_mm: How far on one ``stopped_unseen`` can have rolled unseen
+            (its run at the speed it was lost at).
         reads: (9,) float32 class probabilities (``KINDS`` then "none") of
             the last few detections at the anchor, matched or not (at most
             ``TrackerConfig.trade_reads``; cleared when the anchor moves).
@@ -157,6 +159,7 @@ class Track:
     left: tuple[int, np.ndarray] | None = None
     in_jaws: bool = False
     stopped_unseen: bool = False
+    reach_mm: float = 0.0
     reads: deque[np.ndarray] = field(default_factory=deque)
     bare_frames: int = 0
     bare_since: int = -1
@@ -517,20 +520,47 @@ class BallTracker:
         return any(self._unpottable(t) for t in self.tracks)
 
     def hidden_in_jaws(self) -> list[Track]:
-        """Balls seen at rest in or by a pocket's jaws (within ``pocket_mm`` of
-        the pocket), then held there hidden a while
+        """Balls held hidden a while in or by a pocket's jaws (within
+        ``pocket_mm`` of the pocket): seen at rest there, or stopped there
+        unseen (``Track.stopped_unseen``)
         (gone from sight where detection looked: the player in front, say).
         Were one knocked in out of sight, nothing would be seen to touch it:
-        its place, seen bare (``Detections.bare_mm``), says it dropped
+        where it can be (``jaws_places``), seen bare (``Detections.bare_mm``),
+        says it dropped
         (seed 1246's red, at rest in the top-right jaws, was knocked in by the
         white while both were hidden by the player; its track stayed there,
         hidden, to the end of the clip, though the jaws were in plain view and
-        empty a second later, and the stroke was called a miss)."""
+        empty a second later, and the stroke was called a miss; seed 1462's
+        red, lost at 2.3 mm a frame 18 mm from the top-right pocket's point,
+        taken to have stopped short of the fall, had dropped: its place and
+        all round it read bare from the next frame on)."""
         c = self.config
         return [t for t in self.tracks
                 if t.status == TrackStatus.HIDDEN and t.anchor is not None
-                and not t.stopped_unseen and t.missed >= c.coast_frames
+                and t.missed >= c.coast_frames
                 and self._pocket_gap(t.anchor) < c.pocket_mm]
+
+    def jaws_places(self, t: Track) -> np.ndarray:
+        """(K, 2) mm: where ``t``, one of ``hidden_in_jaws``, can be: its
+        place (first), and for one that stopped unseen the places within its
+        reach (``Track.reach_mm``; eight ways, half and all of it) where a
+        ball can stop: on the bed, or in a pocket's mouth. Its place alone
+        reads bare while it lies unseen a few mm on (seed 1058's red, lost
+        at 2.4 mm a frame into the jaws of a far corner, stopped behind the
+        jaw)."""
+        assert t.anchor is not None
+        if not t.stopped_unseen or t.reach_mm <= 0.0:
+            return t.anchor[None].copy()
+        spec = self.spec
+        turn = np.arange(8) * (np.pi / 4)
+        ways = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+        ring = t.anchor + np.concatenate([0.5 * t.reach_mm * ways,
+                                          t.reach_mm * ways])
+        on_bed = ((np.abs(ring[:, 0]) <= spec.half_length - spec.ball_radius)
+                  & (np.abs(ring[:, 1]) <= spec.half_width - spec.ball_radius))
+        mouth = np.array([min(float(np.linalg.norm(p - q)) - 0.5 * spec.pocket_mouth(k)
+                              for k, q in spec.pockets.items()) for p in ring])
+        return np.concatenate([t.anchor[None], ring[on_bed | (mouth <= 0.0)]])
 
     def _drop_bare(self, bare_mm: np.ndarray, covered_mm: np.ndarray | None
                    ) -> None:
@@ -1474,15 +1504,16 @@ class BallTracker:
                 t.pending = []
             in_mouth = (t.missed > c.coast_frames
                         and self._pocket_gap(t.anchor) < 0.5 * c.pocket_mm)
+            creep = (_drift_velocity(np.array(t.recent)) if len(t.recent) >= 2
+                     else np.zeros(2))
             if in_mouth and not t.stopped_unseen and self._short_of_fall(
-                    t.anchor if t.meas_mm is None else t.meas_mm,
-                    _drift_velocity(np.array(t.recent)) if len(t.recent) >= 2
-                    else np.zeros(2)):
+                    t.anchor if t.meas_mm is None else t.meas_mm, creep):
                 # at rest in a pocket's jaws, creeping too slowly to reach the
                 # fall: gone from sight, it is still there, hidden (seed 1112's
                 # red, crept to 58 mm from the fall's centre and lost, had been
                 # taken for potted; the white knocked it in a stroke later)
                 t.stopped_unseen = True
+                t.reach_mm = self._run_mm(creep)
                 t.touched_at = -1
             if in_mouth and (
                     t.touched_at >= t.rest_since if t.stopped_unseen
@@ -1517,9 +1548,11 @@ class BallTracker:
                 self._towards_pocket(t)):
             if self._stopped_in_jaws(t):
                 assert t.meas_mm is not None
+                reach = self._run_mm(_recent_velocity(t))
                 self._rest_at(t, t.meas_mm)
                 t.touched_at = -1
                 t.stopped_unseen = True
+                t.reach_mm = reach
                 t.status = TrackStatus.HIDDEN
                 return
             if t.missed > c.jaws_wait_frames or max(
@@ -1559,7 +1592,7 @@ class BallTracker:
         the stroke that knocked it in was called a miss.)"""
         if self._pocket_gap(p) >= 0.5 * self.config.pocket_mm:
             return False  # (not in a pocket's mouth)
-        run = float(v @ v) / (2.0 * self.config.roll_decel_mm)
+        run = self._run_mm(v)
         # (one that would run on past the fall meets the jaws or the rail
         # there, fast: in or out, nothing here says; seed 1070's red, lost
         # at 7.8 mm a frame 44 mm wide of the fall's edge, dropped)
@@ -1570,6 +1603,11 @@ class BallTracker:
         fall = min(d for d, _ in falls)
         return run < fall and not self.spec.rolls_into_fall(
             (float(p[0]), float(p[1])), (float(v[0]), float(v[1])), run)
+
+    def _run_mm(self, v: np.ndarray) -> float:
+        """How far a ball rolling at ``v`` (mm a frame) rolls on before it
+        stops (``roll_decel_mm``)."""
+        return float(v @ v) / (2.0 * self.config.roll_decel_mm)
 
     def _pot(self, t: Track) -> None:
         """``t`` dropped into a pocket this frame (its track ends there, unless

@@ -176,6 +176,38 @@ def test_a_ball_found_gone_from_the_jaws_leaves_the_rows_from_when_it_went(
         len(frames) - first_bare)
 
 
+@pytest.mark.parametrize(("place", "round_it", "one_of_them", "bare", "covered"), [
+    (0.05, 0.05, 0.05, True, False),   # nowhere it can be shows a ball: gone
+    (0.05, 0.05, 0.9, False, False),   # one place in its reach shows one
+    (0.9, 0.05, 0.05, False, True),    # its place shows it
+    (np.nan, 0.05, 0.05, False, False),  # its place out of sight
+])
+def test_a_ball_stopped_unseen_in_the_jaws_is_bare_only_if_all_it_can_reach_is(
+        place: float, round_it: float, one_of_them: float, bare: bool,
+        covered: bool, overhead_first_frame: np.ndarray,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a ball lost slowly into the jaws, taken to have stopped there unseen
+    # (``Track.stopped_unseen``), may lie a few mm on from where it was last
+    # seen: its place alone reading bare does not say it dropped (seed 1058)
+    pipe = _tracked_still_table(overhead_first_frame)
+    t = pipe.tracker.tracks[0]
+    t.anchor = np.array([-1764.6, -857.8])
+    t.state = np.array([*t.anchor, 0.0, 0.0])
+    t.status, t.missed = TrackStatus.HIDDEN, pipe.tracker.config.coast_frames
+    t.stopped_unseen, t.reach_mm = True, 26.0
+    n = len(pipe.tracker.jaws_places(t))
+    assert n > 2
+    covers = np.array([place] + [round_it] * (n - 2) + [one_of_them])
+    pipe.recalibrate(pipe.detector.view.cal)  # (the next frame searched in full)
+    monkeypatch.setattr(pipe.detector, "cover", lambda image, xy_mm: covers)
+    _, dets = pipe.detect(overhead_first_frame, 3)
+    assert dets is not None and dets.bare_mm is not None
+    assert dets.covered_mm is not None
+    assert len(dets.bare_mm) == bare and len(dets.covered_mm) == covered
+    for shown in (dets.bare_mm, dets.covered_mm):
+        assert all(np.allclose(p, t.anchor) for p in shown)
+
+
 @pytest.mark.parametrize("cut_frames", [0, 3])
 def test_a_ball_released_after_a_camera_cut_is_put_right_in_its_frames(
         cut_frames: int, overhead_first_frame: np.ndarray) -> None:

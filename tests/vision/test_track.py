@@ -1499,6 +1499,40 @@ def test_ball_lost_slowly_in_a_corners_jaws_stops_there_unless_it_reaches_the_fa
     assert red.status == TrackStatus.POTTED
 
 
+@pytest.mark.parametrize("bare", [True, False])
+def test_a_ball_stopped_unseen_in_the_jaws_drops_if_where_it_can_be_is_bare(
+        bare: bool) -> None:
+    # seed 1462: a red lost at 2.3 mm a frame 18 mm from the top-right
+    # pocket's point, taken to have stopped short of the fall, had dropped:
+    # where it could be read bare from the next frame on, yet it was held
+    # there to the end of the clip, and its pot was missed
+    tr = BallTracker(OFFICIAL)
+    lost = np.array([-1764.6, -857.8])
+    for k in range(12, -1, -1):  # rolling in at 2.4 mm a frame
+        tr.update(_dets([("red", *(lost + (2.4 * k, 0.0))), ("blue", 0.0, 0.0)]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    for _ in range(tr.config.coast_frames + tr.config.jaws_wait_frames + 5):
+        tr.update(_dets([("blue", 0.0, 0.0)]))
+    assert red.status == TrackStatus.HIDDEN and red.stopped_unseen
+    assert tr.hidden_in_jaws() == [red]
+    # where it can have rolled on to: 2.4**2 / (2 * 0.109) = 26 mm round it
+    places = tr.jaws_places(red)
+    off = np.linalg.norm(places - red.anchor, axis=1)
+    assert np.allclose(places[0], red.anchor) and len(places) > 8
+    assert off.max() == pytest.approx(
+        2.4**2 / (2 * tr.config.roll_decel_mm), rel=0.05)
+    pocket = np.array(OFFICIAL.pockets[Pocket.BAULK_RIGHT])
+    assert np.all((np.abs(places) <= (OFFICIAL.half_length - OFFICIAL.ball_radius,
+                                      OFFICIAL.half_width - OFFICIAL.ball_radius)
+                   ).all(axis=1)
+                  | (np.linalg.norm(places - pocket, axis=1)
+                     <= 0.5 * OFFICIAL.corner_mouth_mm))
+    shown = red.anchor[None] if bare else np.zeros((0, 2))
+    for _ in range(tr.config.bare_frames):
+        tr.update(replace(_dets([("blue", 0.0, 0.0)]), bare_mm=shown))
+    assert (red.status == TrackStatus.POTTED) == bare
+
+
 def _read_as(d: Detections, i: int, reads: dict[str, float]) -> Detections:
     """``d`` with detection ``i`` read as ``reads`` (kind -> probability)."""
     probs = d.probs.copy()
