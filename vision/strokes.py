@@ -179,9 +179,9 @@ class SegmenterConfig:
         lost_moving_s: A ball lost while rolling keeps the stroke open this long
             (unless seen again at rest).
         jaws_wait_s: One last seen rolling in a corner pocket's jaws, this long
-            after that sighting (``_gone_rolling``): as long as the tracker
-            gives a ball found potted its track back (``unpot_frames``, 90
-            frames at 30 fps).
+            after that sighting (``_gone_into_jaws``), unless anything else
+            moves: as long as the tracker gives a ball found potted its track
+            back (``unpot_frames``, 90 frames at 30 fps).
         cut_rest_s: Stillness before a camera cut that ends a stroke (shorter
             than ``rest_s``: nothing after the cut can be seen).
         held_frames: A ball unseen for more than this many frames (held where
@@ -381,6 +381,8 @@ class StrokeSegmenter:
         self._gone: dict[int, tuple[str, np.ndarray]] = {}
         self._fresh: set[int] = set()
         self._stirring: _Stirring | None = None
+        self._at_rest: int | None = None
+        self._awaited: set[int] = set()
 
     @property
     def count(self) -> int:
@@ -414,6 +416,8 @@ class StrokeSegmenter:
 
     def flush(self) -> list[StrokeTracks | Handling]:
         """End of footage: close a stroke in progress."""
+        if self.phase == Phase.STROKE and self._at_rest is not None:
+            return self._close_back(self._at_rest) + self.flush()
         if self.phase == Phase.STROKE or (self.phase == Phase.NO_VIEW
                                           and self._stroke):
             if len(self._stroke) > 1:
@@ -423,6 +427,9 @@ class StrokeSegmenter:
     # -- at rest ----------------------------------------------------------
 
     def _no_view(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
+        if self.phase == Phase.STROKE and self._at_rest is not None:
+            # (over where the table came to rest: ``_gone_into_jaws``)
+            return self._close_back(self._at_rest) + self._no_view(bf)
         self._view_run = 0
         out: list[StrokeTracks | Handling] = []
         if self.phase == Phase.REST:
@@ -933,7 +940,7 @@ class StrokeSegmenter:
         c = self.config
         n = len(self._stroke)
         if n > c.max_stroke_s * c.fps:
-            return [self._close(n - 1)]
+            return self._close_back(n - 1)
         k = self._struck_again()
         if k is None:
             k = self._put_back()
@@ -941,11 +948,7 @@ class StrokeSegmenter:
             # the stroke was over before the cue ball was struck again (or a
             # ball that had vanished was put back by hand): close it there,
             # and take the frames since as at rest
-            later = self._stroke[k:]
-            out = [self._close(k - 1)]
-            for f in later:
-                out += self.push(f)
-            return out
+            return self._close_back(k - 1)
         if self._stroke[-1].frame - self._start < c.confirm + 2 or n < c.rest_frames:
             return []
         if self._stroke[-1].frame - self._begun < c.rest_frames:
@@ -956,9 +959,41 @@ class StrokeSegmenter:
         if not all(f.view for f in window):
             return []
         last = window[-1]
-        recent = window[-c.held_frames - 1:]
         stirred = self._stirred()
-        for tid in last.ids:
+        moving = self._moving_now(window, stirred)
+        if self._awaited & {int(t) for t in last.ids}:
+            self._at_rest = None  # a ball awaited in the jaws is back
+        if moving:
+            if self._at_rest is not None:
+                # something else moved since the table came to rest: the
+                # stroke was over then (the cue ball struck again, a hand)
+                return self._close_back(self._at_rest)
+            return []
+        if any(self._gone_rolling(tid) for tid in {int(t) for f in self._recent()
+                                                   for t in f.ids}
+               if stirred is None or tid in stirred):
+            return []
+        span = self._stroke[-round(c.jaws_wait_s * c.fps):]
+        jaws = {tid for tid in {int(t) for f in span for t in f.ids}
+                if (stirred is None or tid in stirred) and tid not in last.lookup
+                and self._gone_into_jaws(span, tid)}
+        if jaws:
+            # at rest but for balls that may have stopped in the jaws unseen:
+            # over here, unless one of them is found there
+            if self._at_rest is None:
+                self._at_rest, self._awaited = n - 1, jaws
+            return []
+        if self._at_rest is not None:
+            return self._close_back(self._at_rest)
+        return [self._close(n - 1)]
+
+    def _moving_now(self, window: list[BallFrame], stirred: set[int] | None
+                    ) -> bool:
+        """Does a ball (of ``stirred``) move over ``window``, the stroke's
+        last rest window, or was it lost rolling a moment ago?"""
+        c = self.config
+        recent = window[-c.held_frames - 1:]
+        for tid in window[-1].ids:
             if stirred is not None and int(tid) not in stirred:
                 continue  # nothing moving came near it: it cannot have moved
             if _seen_in(recent, int(tid)):
@@ -969,15 +1004,21 @@ class StrokeSegmenter:
                 if _moving(window, int(tid), c.still_mm) or (
                         len(_sightings(window, int(tid))) < len(window) // 2
                         and self._lost_moving(int(tid))):
-                    return []
+                    return True
             elif self._lost_moving(int(tid)):
-                return []
-        wait = self._stroke[-round(c.jaws_wait_s * c.fps):]
-        if any(self._gone_rolling(tid)
-               for tid in {int(t) for f in wait for t in f.ids}
-               if stirred is None or tid in stirred):
-            return []
-        return [self._close(n - 1)]
+                return True
+        return False
+
+    def _close_back(self, last: int) -> list[StrokeTracks | Handling]:
+        """Close the stroke at row ``last`` of ``self._stroke`` and take the
+        frames since as at rest (they may begin the next stroke)."""
+        if self._at_rest is not None:
+            last = min(last, self._at_rest)
+        later = self._stroke[last + 1:]
+        out: list[StrokeTracks | Handling] = [self._close(last)]
+        for f in later:
+            out += self.push(f)
+        return out
 
     def _put_back(self) -> int | None:
         """Row of ``self._stroke`` (its last) where a ball that had vanished
@@ -1008,16 +1049,19 @@ class StrokeSegmenter:
         corner's jaws, came back out 10 frames later; the stroke had closed
         meanwhile, the white was called potted and its roll back out taken
         for a new stroke). Back, it keeps the stroke open until its sightings
-        since can say whether it still moves. One last seen in a corner
-        pocket's jaws, short of the fall, may have stopped there unseen (a
-        black ball against the dark hole): ``jaws_wait_s`` after that
-        sighting (seed 1458's black, lost at 12 mm a frame into the top-right
-        jaws, stopped there and was found again 63 frames later, after the
-        stroke had closed with it potted)."""
-        if self._gone_from(self._recent(), tid) is not None:
-            return True
-        c = self.config
-        last = self._gone_from(self._stroke[-round(c.jaws_wait_s * c.fps):], tid)
+        since can say whether it still moves."""
+        return self._gone_from(self._recent(), tid) is not None
+
+    def _gone_into_jaws(self, frames: list[BallFrame], tid: int) -> bool:
+        """Did the ball go from ``frames`` (the stroke's last ``jaws_wait_s``)
+        rolling, last seen in a corner pocket's jaws short of the fall? It
+        may have stopped there unseen, and be found again (seed 1458's black,
+        lost at 12 mm a frame into the top-right jaws, stopped there against
+        the dark hole and was found again 63 frames after its last
+        sighting; the stroke had closed at rest meanwhile, with the black
+        potted). The stroke waits for it, and closes where the table came to
+        rest if it is not found before anything else moves."""
+        last = self._gone_from(frames, tid)
         return last is not None and self.spec is not None and _in_corner_jaws(
             last, self.spec)
 
@@ -1111,6 +1155,7 @@ class StrokeSegmenter:
                            self._start_conf, self._interrupted, self._in_hand)
         end = estimate_end(tracks, self.config, stirred, self.spec)
         self._stirring = None
+        self._at_rest, self._awaited = None, set()
         tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
         self._count += 1
         tail = frames[-self.config.rest_frames:]

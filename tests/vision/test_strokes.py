@@ -874,21 +874,24 @@ def test_a_ball_that_vanished_and_came_back_is_one_stroke(
     assert abs(stroke.end_frame - stop) <= 2
 
 
-@pytest.mark.parametrize("back", [True, False])
-def test_a_ball_lost_rolling_into_a_corner_s_jaws_may_come_back(back: bool) -> None:
+@pytest.mark.parametrize("then", ["back", "gone", "struck"])
+def test_a_ball_lost_rolling_into_a_corner_s_jaws_may_come_back(then: str) -> None:
     # seed 1458: the black, lost at 12 mm a frame into the top-right jaws (the
     # tracker held it a few frames, then called it potted), stopped there,
     # unseen against the dark hole, and was found again 63 frames after its
     # last sighting: the stroke had closed with it potted. One that does not
-    # come back was potted.
+    # come back was potted; and when the cue ball is struck again meanwhile
+    # (seed 1317: 80 frames after a pot), the stroke was over when the table
+    # came to rest
     pocket = np.array(OFFICIAL.pockets[Pocket.TOP_RIGHT])
     way = np.array([1.0, -1.0]) / np.sqrt(2.0)
     red, white = pocket - 400.0 * way, pocket - 700.0 * way
     struck = red - 2 * OFFICIAL.ball_radius * way
 
-    def balls(w: np.ndarray, r: np.ndarray | None, seen: bool = True
+    def balls(w: np.ndarray, r: np.ndarray | None, seen: bool = True,
+              white_seen: bool = True
               ) -> dict[int, tuple[str, tuple[float, float], bool]]:
-        out = {1: ("white", (w[0], w[1]), True), 2: BASE[2]}
+        out = {1: ("white", (w[0], w[1]), white_seen), 2: BASE[2]}
         if r is not None:
             out[3] = ("red", (r[0], r[1]), seen)
         return out
@@ -904,15 +907,29 @@ def test_a_ball_lost_rolling_into_a_corner_s_jaws_may_come_back(back: bool) -> N
         r = r + 12.0 * way
         frames.append(_frame(f, balls(w, r)))
         f += 1
+    gone = f
     frames += [_frame(f + k, balls(w, r, seen=False)) for k in range(4)]
-    frames += [_frame(f + 4 + k, balls(w, None)) for k in range(59)]
-    rest = pocket - 50.0 * way if back else None
-    frames += [_frame(f + 63 + k, balls(w, rest)) for k in range(40)]
+    if then == "struck":  # the white struck again 40 frames on, away,
+        # blurred out of sight for its first two frames
+        frames += [_frame(f + 4 + k, balls(w, None)) for k in range(36)]
+        frames += [_frame(f + 40 + k, balls(w, None, white_seen=False))
+                   for k in range(2)]
+        frames += [_frame(f + 40 + k, balls(w - 15.0 * (k + 1) * way, None))
+                   for k in range(2, 20)]
+        frames += [_frame(f + 60 + k, balls(w - 300.0 * way, None))
+                   for k in range(40)]
+    else:
+        frames += [_frame(f + 4 + k, balls(w, None)) for k in range(59)]
+        rest = pocket - 50.0 * way if then == "back" else None
+        frames += [_frame(f + 63 + k, balls(w, rest)) for k in range(40)]
     strokes, _ = _run(frames, OFFICIAL)
-    assert [s.start_frame for s in strokes] == [40]
+    assert [s.start_frame for s in strokes] == (
+        [40, gone + 39] if then == "struck" else [40])
     column = strokes[0].column("red")
     assert column is not None
-    assert (not np.isnan(strokes[0].xy_mm[-1, column, 0])) == back
+    assert (not np.isnan(strokes[0].xy_mm[-1, column, 0])) == (then == "back")
+    if then != "back":  # (on into the fall, at its speed)
+        assert strokes[0].end_frame <= gone + 6
 
 
 @pytest.mark.parametrize(("red_after", "one_stroke_ends"), [
