@@ -200,6 +200,16 @@ class TableSpec:
                 for p, (x, y) in self.pockets.items()
                 if p not in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT)}
 
+    def in_corner_jaws(self, point: Point) -> bool:
+        """Is a ball centred at ``point`` by a corner pocket's mouth (within
+        half the mouth and a ball's width of the pocket's point), short of its
+        fall: in the jaws, where it can stop?"""
+        return any(
+            math.dist(point, self.pockets[p])
+            < 0.5 * self.pocket_mouth(p) + self.ball_diameter_mm
+            and math.dist(point, fall) > self.corner_fall_radius_mm
+            for p, fall in self.corner_falls().items())
+
     def falls(self) -> dict[Pocket, tuple[Point, float]]:
         """Every pocket's fall: its centre and the radius within which a ball's
         centre drops (``corner_fall_*``, ``middle_fall_*``)."""

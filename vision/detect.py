@@ -603,17 +603,12 @@ class BallDetector:
         ``DEEP_JAWS_MARGIN_MM``; a middle pocket's opening has no jaws to stop
         in, and makes false discs)."""
         spec = self.view.cal.spec
-        r = spec.ball_radius
         if len(xy_mm) == 0:
             return np.zeros(0, bool)
         out = self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM)
         jaws = self.view.on_bed(xy_mm, margin_mm=DEEP_JAWS_MARGIN_MM) & ~out
-        for pocket, fall in spec.corner_falls().items():
-            near = np.linalg.norm(xy_mm - np.asarray(spec.pockets[pocket]), axis=1) < (
-                0.5 * spec.pocket_mouth(pocket) + 2 * r)
-            short = np.linalg.norm(xy_mm - np.asarray(fall), axis=1) > (
-                spec.corner_fall_radius_mm)
-            out |= near & jaws & short
+        for i in np.flatnonzero(jaws):
+            out[i] = spec.in_corner_jaws((float(xy_mm[i, 0]), float(xy_mm[i, 1])))
         return out
 
     def learn_colours(

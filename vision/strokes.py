@@ -1062,8 +1062,8 @@ class StrokeSegmenter:
         potted). The stroke waits for it, and closes where the table came to
         rest if it is not found before anything else moves."""
         last = self._gone_from(frames, tid)
-        return last is not None and self.spec is not None and _in_corner_jaws(
-            last, self.spec)
+        return last is not None and self.spec is not None and (
+            self.spec.in_corner_jaws((float(last[0]), float(last[1]))))
 
     def _gone_from(self, frames: list[BallFrame], tid: int) -> np.ndarray | None:
         """Where the ball was last seen, rolling, before it went from
@@ -1235,16 +1235,6 @@ def _sightings(frames: list[BallFrame], tid: int) -> list[np.ndarray]:
     """Where the ball was seen in ``frames``: (2,) mm each, in order."""
     return [f.xy_mm[k] for f in frames
             if (k := f.lookup.get(tid)) is not None and f.visible[k]]
-
-
-def _in_corner_jaws(xy: np.ndarray, spec: TableSpec) -> bool:
-    """Is a ball centred at ``xy`` (mm) in a corner pocket's jaws, short of
-    its fall (where it can stop)?"""
-    return any(
-        math.dist(xy, spec.pockets[p])
-        < 0.5 * spec.pocket_mouth(p) + 2 * spec.ball_radius
-        and math.dist(xy, fall) > spec.corner_fall_radius_mm
-        for p, fall in spec.corner_falls().items())
 
 
 def _stayed(frames: list[BallFrame], tid: int, still_mm: float) -> bool:

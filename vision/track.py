@@ -556,8 +556,7 @@ class BallTracker:
         ways = np.stack([np.cos(turn), np.sin(turn)], axis=1)
         ring = t.anchor + np.concatenate([0.5 * t.reach_mm * ways,
                                           t.reach_mm * ways])
-        on_bed = ((np.abs(ring[:, 0]) <= spec.half_length - spec.ball_radius)
-                  & (np.abs(ring[:, 1]) <= spec.half_width - spec.ball_radius))
+        on_bed = np.all(np.abs(ring) <= spec.touch_limits, axis=1)
         mouth = np.array([min(float(np.linalg.norm(p - q)) - 0.5 * spec.pocket_mouth(k)
                               for k, q in spec.pockets.items()) for p in ring])
         return np.concatenate([t.anchor[None], ring[on_bed | (mouth <= 0.0)]])

@@ -36,6 +36,18 @@ def test_a_middle_pockets_fall_lies_beyond_the_side_cushion(pocket: Pocket) -> N
     assert radius == OFFICIAL.middle_fall_radius_mm
 
 
+@pytest.mark.parametrize(("point", "in_jaws"), [
+    ((1745.4, -859.5), True),   # seed 1458's black, stopped in the top-right jaws
+    ((-1764.6, -857.8), True),  # seed 1058's red, by the baulk-right jaw
+    ((1790.0, 900.0), False),   # over the top-left fall: it dropped
+    ((1650.0, -750.0), False),  # on the bed, 190 mm from the pocket
+    ((0.0, 880.0), False),      # a middle pocket's opening has no jaws to stop in
+])
+def test_a_ball_is_in_a_corner_s_jaws_by_its_mouth_short_of_the_fall(
+        point: tuple[float, float], in_jaws: bool) -> None:
+    assert OFFICIAL.in_corner_jaws(point) == in_jaws
+
+
 @pytest.mark.parametrize(("point", "heading", "run_mm", "drops"), [
     # seed 1058's red: 34 mm from the baulk-right corner, along the side
     # cushion, 26 mm to go: it met the jaw and stopped there
