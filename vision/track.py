@@ -1333,7 +1333,15 @@ class BallTracker:
         self._unanchor(t)
         t.pending = []
         t.rolling = []
+        # (the run is its path so far: a ball it passed is touched; seed
+        # 1422's white, hidden at its place as it was struck, was released
+        # along a run that grazed a red, which set off read 0.9 brown; with
+        # only the sightings after the run, the red was not touched, and its
+        # sightings, unsure of its kind, were taken for it still at rest)
         t.recent.clear()
+        for f, p in pts:
+            if f >= pts[-1][0] - len(pts) + 1:  # (successive frames only)
+                t.recent.append(p.copy())
         t.state = np.array([p1[0], p1[1], v[0], v[1]])
         t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
         self._seen(t, dets, j)

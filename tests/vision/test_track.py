@@ -1648,3 +1648,34 @@ def test_a_ball_hidden_on_the_bed_is_not_dropped_by_a_bare_place() -> None:
     for _ in range(10):
         tr.update(replace(_dets([("blue", 0, 400)]), bare_mm=[(1500.0, 600.0)]))
     assert red.status == TrackStatus.HIDDEN
+
+
+def test_a_ball_grazed_by_a_white_found_rolling_is_touched_along_its_run() -> None:
+    # seed 1422: the white, blurred out of sight at the strike, was found
+    # rolling (a run of three sightings off its place) after it had grazed a
+    # red, which set off read 0.9 brown (the brown seen at rest elsewhere);
+    # its path known only from after the run, the red was not touched, and
+    # its unsure sightings were taken for it still at rest: never released
+    tr = BallTracker(OFFICIAL)
+    white, red = np.array([-910.0, -731.0]), np.array([-990.0, -627.0])
+    rest = [("brown", -1047.0, 0.0), ("blue", 0.0, 0.0)]
+    for _ in range(3):
+        tr.update(_dets([("white", *white), ("red", *red), *rest]))
+    rid = next(t.track_id for t in tr.active() if t.kind == BallKind.RED)
+    path = [(-969.0, -676.0), (-996.0, -682.0), (-1025.0, -684.0),
+            (-1056.0, -681.0), (-1086.0, -676.0), (-1118.0, -670.0),
+            (-1148.0, -665.0), (-1179.0, -660.0)]
+    off = [(-999.0, -610.0), (-1033.0, -541.0), (-1078.0, -460.0),
+           (-1112.0, -389.0), (-1144.0, -329.0), (-1175.0, -270.0),
+           (-1204.0, -212.0), (-1236.0, -154.0)]
+    for w, r in zip(path, off, strict=True):
+        d = _dets([("white", *w), ("brown", *r), *rest])
+        probs = d.probs.copy()
+        probs[1, :] = 0.0
+        probs[1, KINDS.index(BallKind.BROWN)] = 0.92
+        probs[1, KINDS.index(BallKind.RED)] = 0.07
+        probs[1, KINDS.index(BallKind.PINK)] = 0.01
+        tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+    rt = next(t for t in tr.tracks if t.track_id == rid)
+    assert rt.anchor is None
+    assert np.allclose(rt.reported_mm, off[-1], atol=5.0)
