@@ -196,6 +196,9 @@ class EventConfig:
             ways, followed back, left their places nearer in time than this
             (rows) are a close call too (``_left_at``: read to a fifth of a
             row or so; seed 1317's red and pink, 0.08 rows apart, read 0.27).
+        left_apart_rows: Of balls of two kinds the cue ball's way reached at
+            once, one that left its place this much sooner (rows) than the
+            others was struck first (``_left_first``); a close call.
         max_step_mm: Farthest a ball can roll in a frame; a cue-ball sighting
             farther from the last is a misread.
         spurious_mm: A ball this far from its rest place before the cue ball
@@ -273,6 +276,7 @@ class EventConfig:
     same_time_mm: float = 1.0
     close_call_mm: float = 3.0
     close_call_rows: float = 0.5
+    left_apart_rows: float = 0.25
     max_step_mm: float = 320.0
     spurious_mm: float = 15.0
     lost_rows: int = 15
@@ -1204,6 +1208,9 @@ class EventDetector:
         at = int(rows[i0])
         cols = _distinct([j for t, j, _ in found if t - t0 <= same], held[at],
                          c.one_ball_mm, tr.visible[at])
+        first = self._left_first(tr, held, cols, t0)
+        if first is not None:
+            cols, unsure = [first], True
         names = tuple(sorted(tr.kinds[j] for j in cols))
         row = math.ceil(t0 - 1e-9)
         gap = int(rows[i0 + 1] - rows[i0])
@@ -1214,6 +1221,28 @@ class EventDetector:
         if gap <= HIDDEN_GAP_ROWS:
             return names, row, CLOSE_CALL if close else 0.8, None
         return names, row, 0.5, Unknown.HIDDEN_AT_CONTACT
+
+    def _left_first(self, tr: StrokeTracks, held: np.ndarray, cols: list[int],
+                    t: float) -> int | None:
+        """Of balls of more than one kind the cue ball's way reached at once
+        (``cols``, about row ``t``), the one that left its place
+        ``left_apart_rows`` or more before every other (``_left_at``), or None
+        (one kind, or the footage cannot tell). The way, a straight chord
+        between sightings a frame apart, cannot order two contacts in one
+        frame; when each ball was seen leaving, their leaving can (seed 1483:
+        the white struck a red, then the pink 15 ms on; the chord reached
+        them 1 ms apart, and the pink, struck "at once" with the red when a
+        red was on, was called a foul; they were read leaving 0.34 rows
+        apart)."""
+        if len({tr.kinds[j] for j in cols}) < 2:
+            return None
+        left = [(self._left_at(tr, held, j, t), j) for j in cols]
+        if any(at is None for at, _ in left):
+            return None
+        left.sort()
+        (first, j), (second, _) = left[0], left[1]
+        assert first is not None and second is not None
+        return j if second - first >= self.config.left_apart_rows else None
 
     def _left_at(self, tr: StrokeTracks, held: np.ndarray, j: int, t: float
                  ) -> float | None:

@@ -908,6 +908,8 @@ class StrokeSegmenter:
             k = 1 + max((k for k, (_, gone) in enumerate(away) if not gone),
                         default=-1)
             i0 = away[k][0]
+            if self._track_leapt(pre, tid, xy, [i for i, _ in away[k:k + 2]]):
+                continue
             if _stayed([pre[i] for i, _ in away[k:]], tid, c.still_mm):
                 continue  # moved once, and stayed: the tracker put its place
                 # right (seed 533's red, 13 mm off, set right as the player
@@ -922,6 +924,29 @@ class StrokeSegmenter:
             if np.linalg.norm(xy - rest_w) <= reach:
                 best = min(best, i0 - 1)
         return best
+
+    def _track_leapt(self, pre: list[BallFrame], tid: int, place: np.ndarray,
+                     off: list[int]) -> bool:
+        """Did the track of a ball at rest at ``place`` leave it in a leap
+        (``_leapt``) beyond ``beside_mm``, its first two sightings off it in
+        ``pre[i]`` for ``i`` in ``off``: taken for another thing, not struck
+        (seed 1422: a red beside the cue ball, both hidden by the player, its
+        track taken 1100 mm away by the cue's butt read red, 20 frames before
+        the strike; the stroke began there)? Its last sighting at its place in
+        ``pre`` (or the frame before the first) is where it leapt from."""
+        if len(off) < 2:
+            return False
+        p1, p2 = (pre[i].xy_mm[pre[i].lookup[tid]] for i in off)
+        if float(np.linalg.norm(p1 - place)) <= self.config.beside_mm:
+            return False
+        rest = pre[0].frame - 1
+        for f in pre[:off[0]]:
+            j = f.lookup.get(tid)
+            if j is not None and f.visible[j] and float(
+                    np.linalg.norm(f.xy_mm[j] - place)) <= self.config.start_mm:
+                rest = f.frame
+        rows = np.array([rest, pre[off[0]].frame, pre[off[1]].frame])
+        return _leapt(np.array([place, p1, p2]), rows, self.config)
 
     def _still_coming(self, pre: list[BallFrame], seen: list[int], at: np.ndarray
                       ) -> bool:
@@ -941,13 +966,13 @@ class StrokeSegmenter:
         n = len(self._stroke)
         if n > c.max_stroke_s * c.fps:
             return self._close_back(n - 1)
-        k = self._struck_again()
-        if k is None:
-            k = self._put_back()
-        if k is not None:
-            # the stroke was over before the cue ball was struck again (or a
-            # ball that had vanished was put back by hand): close it there,
-            # and take the frames since as at rest
+        # the stroke was over before the cue ball was struck again (or a ball
+        # that had vanished was put back by hand): close it there, and take
+        # the frames since as at rest
+        if (again := self._struck_again()) is not None:
+            k, wid, place = again
+            return self._close_back(k - 1, {wid: place})
+        if (k := self._put_back()) is not None:
             return self._close_back(k - 1)
         if self._stroke[-1].frame - self._start < c.confirm + 2 or n < c.rest_frames:
             return []
@@ -1009,13 +1034,15 @@ class StrokeSegmenter:
                 return True
         return False
 
-    def _close_back(self, last: int) -> list[StrokeTracks | Handling]:
+    def _close_back(self, last: int, places: dict[int, np.ndarray] | None = None
+                    ) -> list[StrokeTracks | Handling]:
         """Close the stroke at row ``last`` of ``self._stroke`` and take the
-        frames since as at rest (they may begin the next stroke)."""
+        frames since as at rest (they may begin the next stroke); ``places``:
+        see ``estimate_end``."""
         if self._at_rest is not None:
             last = min(last, self._at_rest)
         later = self._stroke[last + 1:]
-        out: list[StrokeTracks | Handling] = [self._close(last)]
+        out: list[StrokeTracks | Handling] = [self._close(last, places)]
         for f in later:
             out += self.push(f)
         return out
@@ -1074,41 +1101,54 @@ class StrokeSegmenter:
             return None
         return _sightings(frames[:gone], tid)[-1]
 
-    def _struck_again(self) -> int | None:
+    def _struck_again(self) -> tuple[int, int, np.ndarray] | None:
         """Row of ``self._stroke`` where the cue ball, all but still over a rest
-        window with every other ball still, set off again: the last
-        ``STRUCK_STEPS`` steps each ``start_mm`` or more on one line. Nothing
+        window with every other ball still, set off again: its last
+        ``STRUCK_STEPS`` steps, in as many frames and up to ``STRUCK_MISSED``
+        more, each ``start_mm`` or more a frame on one line. Nothing
         on the table can have done that: the cue struck it, and a new stroke
         began (seed 846's white, stopped under the player's head as he came to
         address it, was read off by up to 10 mm for a second: taken to be
         moving, it held the break open, and the next stroke, a pot, was part of
         it; seed 865's, stopped by the top cushion, was read now at one place
         now at another 7 mm off). All but still: most of its readings (80%)
-        lie within ``start_mm`` of one place. None when it did not."""
+        lie within ``start_mm`` of one place, which is where it stopped: its
+        last few readings may lie off it (seed 1482's three last, 5 mm off:
+        the stroke seemed to roll on, and ended 32 frames late). ``(row, the
+        cue ball's track id, (2,) mm that place)``; None when it did not."""
         c = self.config
         n = len(self._stroke)
-        k = n - STRUCK_STEPS
-        if k - c.rest_frames < 1 or self._stroke[-1].frame - self._begun < (
-                2 * c.rest_frames):
+        if self._stroke[-1].frame - self._begun < 2 * c.rest_frames:
             return None
-        jump = self._stroke[k - 1:]
-        pts = self._white_track(jump)
-        if len(pts) < len(jump):
+        # (its last sightings, a frame or two missed among them as it sets off
+        # blurred: seed 1482's, half hidden by the player addressing it and
+        # read up to 12 mm off for a second, was missed twice as it left)
+        tail = self._stroke[-(STRUCK_STEPS + 1 + STRUCK_MISSED):]
+        rows = [n - len(tail) + i for i, f in enumerate(tail)
+                if (w := f.white()) is not None and f.visible[w]]
+        rows = rows[-(STRUCK_STEPS + 1):]
+        if len(rows) < STRUCK_STEPS + 1 or rows[-1] != n - 1:
             return None
+        k = rows[0] + 1
+        if k - c.rest_frames < 1:
+            return None
+        pts = self._white_track([self._stroke[r] for r in rows])
         steps = np.diff(np.array(pts), axis=0)
         size = np.linalg.norm(steps, axis=1)
-        if size.min() < c.start_mm or float(np.linalg.norm(steps.sum(axis=0))) < (
-                0.9 * float(size.sum())):
+        if (size / np.diff(rows)).min() < c.start_mm or float(np.linalg.norm(
+                steps.sum(axis=0))) < 0.9 * float(size.sum()):
             return None
         window = self._stroke[k - c.rest_frames:k]
         pts = self._white_track(window)
         if len(pts) < len(window) // 2:
             return None
         p = np.array(pts)
-        off = np.linalg.norm(p - np.median(p, axis=0), axis=1)
+        place = np.median(p, axis=0)
+        off = np.linalg.norm(p - place, axis=1)
         if float(np.percentile(off, 80)) > c.start_mm:
             return None  # (most of its readings within start_mm of one place)
-        wid = int(jump[-1].ids[jump[-1].white()])  # type: ignore[index]
+        last = self._stroke[-1]
+        wid = int(last.ids[last.white()])  # type: ignore[index]
         stirred = self._stirred()
         for tid in window[-1].ids:
             if stirred is not None and int(tid) not in stirred:
@@ -1116,7 +1156,7 @@ class StrokeSegmenter:
             if int(tid) != wid and (_moving(window, int(tid), c.still_mm)
                                     or self._lost_moving(int(tid))):
                 return None
-        return k
+        return k, wid, place
 
     def _stirred(self) -> set[int] | None:
         """Track ids of the balls this stroke's motion can have reached
@@ -1147,13 +1187,15 @@ class StrokeSegmenter:
         (f0, p0), (f1, p1) = seen
         return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > self.config.moving_mm)
 
-    def _close(self, last: int) -> StrokeTracks:
-        """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest."""
+    def _close(self, last: int, places: dict[int, np.ndarray] | None = None
+               ) -> StrokeTracks:
+        """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest;
+        ``places``: see ``estimate_end``."""
         frames = self._stroke[: last + 1]
         stirred = self._stirred()
         tracks = _assemble(frames, self._rest, self._count, self._start,
                            self._start_conf, self._interrupted, self._in_hand)
-        end = estimate_end(tracks, self.config, stirred, self.spec)
+        end = estimate_end(tracks, self.config, stirred, self.spec, places)
         self._stirring = None
         self._at_rest, self._awaited = None, set()
         tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
@@ -1182,8 +1224,11 @@ place is (``StrokeSegmenter._struck_unseen``): the strike was earlier, by as
 long as the cue ball took to reach the ball it set off."""
 
 STRUCK_STEPS = 3
-"""Steps of the cue ball, each ``SegmenterConfig.start_mm`` or more, that show it
-struck again (``StrokeSegmenter._struck_again``)."""
+"""Steps of the cue ball, each ``SegmenterConfig.start_mm`` or more a frame, that
+show it struck again (``StrokeSegmenter._struck_again``)."""
+
+STRUCK_MISSED = 2
+"""Frames the cue ball may be missed among those steps."""
 
 
 def _still_into(frames: list[BallFrame], i: int, still_mm: float) -> bool:
@@ -1290,12 +1335,14 @@ def _assemble(frames: list[BallFrame], rest: _Rest, index: int, start: int,
 
 
 def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
-                 moved: set[int] | None = None, spec: TableSpec | None = None
-                 ) -> int:
+                 moved: set[int] | None = None, spec: TableSpec | None = None,
+                 places: dict[int, np.ndarray] | None = None) -> int:
     """First frame with every ball at rest.
 
     Only the balls of ``moved`` (track ids: those the stroke's motion can have
-    reached, ``_Stirring``) are looked at; every ball when None.
+    reached, ``_Stirring``) are looked at; every ball when None. ``places``:
+    resting places already known ((2,) mm by track id; else the median of a
+    ball's last three sightings).
 
     For each ball that moved (a one-frame flicker of its track is not motion), a
     rolling ball decelerates evenly, so its speed over its last clear motion says
@@ -1344,8 +1391,11 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
                 end = max(end, float(fin_rows[-1]) + 1.0 + _to_the_fall(
                     xy[:, j], fin_rows, spec))
                 continue
-        # the last sightings (a stroke closed at a camera cut has a short rest)
-        final = np.median(xy[fin_rows[-3:], j], axis=0)
+        # the last sightings (a stroke closed at a camera cut has a short rest),
+        # unless the place is known (``places``)
+        final = places.get(int(tracks.ids[j])) if places else None
+        if final is None:
+            final = np.median(xy[fin_rows[-3:], j], axis=0)
         dist = np.full(t_len, np.nan)
         dist[ok] = _despike(np.linalg.norm(xy[ok, j] - final, axis=1))
         dist[:s0] = np.nan

@@ -1336,3 +1336,26 @@ def test_a_ball_seen_leaving_in_a_long_gap_comes_before_one_on_the_chord() -> No
     ev = EventDetector().detect(_tracks(("white", "black", "red"), xy, vis))
     assert ev.first_contact == ("red",)
     assert Unknown.HIDDEN_AT_CONTACT in ev.unknown
+
+
+def test_of_two_balls_reached_at_once_the_one_seen_leaving_first_was_struck() -> None:
+    # seed 1483 (overhead, as tracked from 361): the white, at 2.4 m/s, struck
+    # a red and then the pink 15 ms later, in one frame's step; its chord
+    # reached both within a millimetre of its way (at once), and with a red
+    # on, the pink struck "at once" was called a foul. The red was read
+    # leaving its place 0.34 rows before the pink
+    white = [(464.3, 175.5)] * 3 + [
+        (545.8, 152.3), (627.3, 129.1), (706.3, 107.3), (786.4, 84.3),
+        (865.7, 61.5), (895.3, 41.0), (905.9, 43.4), (916.8, 48.6),
+        (936.9, 46.5), (954.9, 53.3), (966.2, 58.9)]
+    pink = [(868.0, -1.8)] * 8 + [
+        (865.8, -4.9), (859.1, -15.9), (853.0, -27.1), (848.3, -39.0),
+        (842.2, -48.7), (837.3, -58.7)]
+    red = [(941.5, 54.9)] * 8 + [
+        (992.1, 50.1), (1061.9, 4.8), (1090.5, -62.1), (1096.8, -76.9),
+        (1103.2, -90.1), (1109.0, -103.8)]
+    xy = np.stack([np.array(white), np.array(pink), np.array(red)], axis=1)
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, start=2))
+    assert ev.first_contact == ("red",)
+    contact = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert contact.confidence == CLOSE_CALL

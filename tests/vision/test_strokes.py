@@ -756,15 +756,23 @@ HEAD = [0.0, -9.5, -7.6, -6.5, -4.7, -5.9, -7.0, -2.5, -1.8, 0.1, -0.9, 0.1, 1.1
         -0.1, -0.1]
 CUSHION = [0.0, 7.0, 7.1, 6.9, 0.2, 7.0, 0.1, 7.1, 6.8, 0.3, 0.0, 6.9, 7.2, 7.0, 0.1,
            6.9, 7.1, 0.2, 7.0, 6.8, 0.1, 0.2, 7.0, 7.1, 6.9, 0.0, 0.2, 7.0, 7.1, 0.1]
+# (seed 1482: half hidden by the player's body as he addressed it, read up to 9
+# mm either side of its place, then missed for two frames as it set off)
+BODY = [0.0, -8.0, 0.0, 3.0, -1.0, -8.0, 2.0, -1.0, 1.0, 4.0, -2.0, 0.0, 4.0, 0.0,
+        2.0, 0.0, 0.0, 6.0, 8.0, -4.0, -1.0, 2.0, 0.0, -1.0, 0.0, 9.0, -4.0, 6.0,
+        5.0, -5.0]
 
 
-@pytest.mark.parametrize(("jitter", "others_still", "strokes"), [
-    (HEAD, True, 2),     # struck again: a new stroke
-    (CUSHION, True, 2),
-    (HEAD, False, 1),    # the blue rolls on: it may have struck the white
+@pytest.mark.parametrize(("jitter", "others_still", "missed", "strokes", "end"), [
+    (HEAD, True, 0, 2, 65),     # struck again: a new stroke
+    (CUSHION, True, 0, 2, None),  # (which of its two places it stopped at,
+                                  # the footage cannot say)
+    (BODY, True, 2, 2, 65),
+    (HEAD, False, 0, 1, None),  # the blue rolls on: it may have struck the white
 ])
 def test_cue_ball_read_off_its_place_then_struck_again_makes_a_new_stroke(
-        jitter: list[float], others_still: bool, strokes: int) -> None:
+        jitter: list[float], others_still: bool, missed: int, strokes: int,
+        end: int | None) -> None:
     # seeds 846 and 865: the white, stopped, was read up to 10 mm off its place
     # for a second; taken to be moving, it held the stroke open, and the next
     # stroke was part of it
@@ -778,7 +786,7 @@ def test_cue_ball_read_off_its_place_then_struck_again_makes_a_new_stroke(
         addressed.append(_frame(70 + i, {**BASE, 1: ("white", (x + dx, -100.0), True),
                                          2: ("blue", (blue, 0.0), True)}))
     struck = [_frame(100 + i, {**BASE, 1: ("white", (x + 60.0 * (i + 1), -100.0),
-                                           True),
+                                           not 1 <= i <= missed),
                                2: ("blue", (blue, 0.0), True)}) for i in range(40)]
     for i in range(15, 40):  # the second stroke's white comes to rest
         struck[i] = _frame(100 + i, {**BASE, 1: ("white", (x + 60.0 * 15, -100.0),
@@ -790,6 +798,7 @@ def test_cue_ball_read_off_its_place_then_struck_again_makes_a_new_stroke(
     assert len(found) == strokes
     assert found[0].start_frame == 40
     if strokes == 2:
+        assert end is None or abs(found[0].end_frame - end) <= 2
         assert found[1].start_frame == 99
 
 
@@ -1242,3 +1251,71 @@ def test_a_ball_stopped_short_of_a_cushion_has_no_rebound() -> None:
     tracks = _one_ball("red", 521, RED_INTO_THE_LEFT_CUSHION)
     assert (estimate_end(tracks, SegmenterConfig(), spec=wide)
             == estimate_end(tracks, SegmenterConfig()))
+
+
+@pytest.mark.parametrize("leap", [False, True])
+def test_a_hidden_ball_beside_the_cue_ball_whose_track_leaps_is_not_struck(
+        leap: bool) -> None:
+    # seed 1422: the player over the white and a red beside it, both hidden;
+    # the red's track was taken 1100 mm away by the cue's butt read red (it
+    # wandered a few mm, then stayed) 18 frames before the strike, which was
+    # taken for the red set off by the cue ball: the stroke began 21 early
+    red_at = (-1040.0, -100.0)
+    frames = [_frame(f, {**BASE, 4: ("red", red_at, True)}) for f in range(50)]
+    butt = [(0.0, 400.0), (1.3, 400.0), (-10.0, 401.0), (-12.5, 400.0),
+            (-12.5, 400.0), (-12.5, 400.0), (-21.0, 400.0), (-21.0, 400.0),
+            (-29.6, 400.0)]
+    for f in range(50, 140):
+        red = ("red", red_at, False)
+        if leap and f >= 62:
+            red = ("red", butt[min(f - 62, len(butt) - 1)], f not in (66, 67))
+        white = ("white", (-1100.0, -100.0), False)
+        if f >= 83:
+            white = ("white", (-1100.0 - 30.0 * min(f - 80, 20), -100.0), True)
+        frames.append(_frame(f, {**BASE, 1: white, 4: red}))
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [80]
+
+
+# seed 1482: the white rolling to a stop in a far corner of a broadcast view
+# (read with a few mm of noise; stopped in the 50th reading), then half hidden
+# by the player come to address it, read up to 12 mm off its place, and struck
+SEED_1482_WHITE = [(1191.2, -777.8), (1189.0, -773.5), (1198.9, -771.2),
+    (1205.2, -768.9), (1206.4, -766.3), (1206.5, -762.3), (1208.3, -759.6),
+    (1217.1, -757.4), (1216.8, -753.7), (1221.3, -751.4), (1229.5, -749.5),
+    (1229.8, -746.9), (1231.6, -744.0), (1234.1, -742.0), (1236.1, -739.7),
+    (1236.3, -737.0), (1242.8, -735.3), (1248.6, -733.6), (1250.0, -731.1),
+    (1255.8, -730.6), (1254.2, -727.3), (1261.5, -726.4), (1258.3, -723.6),
+    (1263.7, -722.1), (1261.9, -720.0), (1268.5, -719.3), (1268.5, -717.3),
+    (1267.8, -715.2), (1269.1, -714.5), (1268.4, -712.1), (1273.9, -711.3),
+    (1272.0, -710.5), (1275.9, -710.6), (1275.8, -708.8), (1281.9, -707.8),
+    (1277.5, -706.8), (1283.6, -706.3), (1286.2, -706.1), (1286.3, -704.7),
+    (1288.0, -703.6), (1286.2, -703.2), (1285.8, -703.2), (1286.8, -702.8),
+    (1286.6, -702.3), (1288.0, -702.6), (1290.8, -702.9), (1290.0, -702.4),
+    (1287.8, -702.0), (1289.2, -702.0), (1287.1, -701.2), (1279.8, -697.1),
+    (1287.7, -697.8), (1290.6, -697.6), (1286.9, -699.4), (1279.5, -697.8),
+    (1279.9, -697.7), (1289.8, -701.0), (1287.0, -700.3), (1287.5, -701.1),
+    (1288.8, -701.3), (1291.8, -702.1), (1286.3, -700.2), (1287.8, -700.6),
+    (1292.4, -702.2), (1287.6, -701.6), (1290.4, -702.2), (1287.7, -701.6),
+    (1288.4, -701.9), (1288.3, -700.5), (1294.1, -702.6), (1295.6, -702.2),
+    (1295.0, -702.5), (1284.0, -700.2), (1287.3, -700.6), (1287.2, -700.9),
+    (1287.8, -700.6), (1297.3, -702.0), (1296.4, -701.8), (1284.1, -700.0),
+    (1293.6, -702.2), (1293.4, -702.5), (1283.5, -696.3)]
+
+
+def test_a_cue_ball_read_off_its_place_by_the_player_ends_its_stroke_where_it_stopped(
+        ) -> None:
+    # its last three readings before the strike were 5 mm off its place on
+    # median: it seemed to roll till then, and the stroke ended 32 frames late
+    rest = (1186.5, -781.5)
+    frames = [_frame(f, {**BASE, 1: ("white", rest, True)}) for f in range(40)]
+    frames += [_frame(40 + i, {**BASE, 1: ("white", p, True)})
+               for i, p in enumerate(SEED_1482_WHITE)]
+    f, x = 40 + len(SEED_1482_WHITE), SEED_1482_WHITE[-1][0]
+    for i in range(60):  # struck: off at 60 mm a frame, missed twice, to rest
+        x += max(60.0 - 3.0 * i, 0.0)
+        frames.append(_frame(f + i, {**BASE, 1: ("white", (x, -690.0),
+                                                 i not in (2, 3))}))
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [39, f - 1]
+    assert abs(strokes[0].end_frame - 89) <= 2
