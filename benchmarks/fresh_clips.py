@@ -51,7 +51,9 @@ session 26), ``1341-1360`` (held out, scored once with session 26's code;
 ``1381-1400``, ``1401-1420``, ``1421-1440`` and ``1441-1460`` (held out,
 scored once, then their mistakes studied: session 28; 1458 fixed in session
 29), ``1461-1480`` (held out, scored once with session 28's final code, then
-its mistakes studied: session 29),
+its mistakes studied: session 29), ``1481-1500`` (held out, scored once with
+session 29's final code, then its mistakes studied: session 30), ``1501-1520``
+(held out, scored once with session 30's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
