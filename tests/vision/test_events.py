@@ -310,6 +310,37 @@ def test_a_ball_lost_fast_and_never_seen_again_went_where_it_ran(
     assert (Unknown.BALL_LOST in ev.unknown) == (not potted)
 
 
+@pytest.mark.parametrize(("turn_deg", "potted"), [
+    (0.0, True),  # on along its line, into the pocket's opening
+    (40.0, False),  # turned (by a cushion or a ball): where it went is unknown
+])
+def test_a_ball_seen_once_more_along_its_line_then_gone_went_where_it_ran(
+        turn_deg: float, potted: bool) -> None:
+    # seed 1535's pink, struck at 2.3 m/s towards the baulk-left pocket:
+    # unseen for 10 rows, held where last seen; seen once 560 mm short of the
+    # pocket, and gone
+    t = 40
+    xy = np.zeros((t, 2, 2))
+    xy[:, 1] = (900.0, -300.0)
+    start = np.array([200.0, 100.0])
+    u = np.array(OFFICIAL.pockets["baulk_left"]) - start
+    u /= np.linalg.norm(u)
+    xy[:2, 0] = start
+    for i in range(8):
+        xy[2 + i, 0] = start + 80.0 * i * u
+    last = start + 80.0 * 7 * u
+    xy[10:20, 0] = last
+    a = math.radians(turn_deg)
+    way = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) @ u
+    xy[20, 0] = last + 11 * 70.0 * way
+    xy[21:, 0] = np.nan
+    visible = ~np.isnan(xy[..., 0])
+    visible[10:20, 0] = False
+    ev = EventDetector().detect(_tracks(("pink", "red"), xy, visible))
+    assert ev.potted == ((("pink", "baulk_left"),) if potted else ())
+    assert (Unknown.BALL_LOST in ev.unknown) == (not potted)
+
+
 def _run_up(t: int = 30) -> np.ndarray:
     """(t, 3, 2) mm: the white struck at row 2 rolls +x at 50 mm a frame into a
     red at the blue spot (touching at row 10), which rolls on; a pink rests
