@@ -183,6 +183,11 @@ class Track:
         return self.anchor if self.anchor is not None else self.state[:2]
 
     @property
+    def last_seen_mm(self) -> np.ndarray:
+        """(2,) table mm: the last measurement, else ``xy_mm``."""
+        return self.meas_mm if self.meas_mm is not None else self.xy_mm
+
+    @property
     def speed(self) -> float:
         """Speed, mm per frame."""
         return float(np.hypot(self.state[2], self.state[3]))
@@ -256,7 +261,9 @@ class TrackerConfig:
         blur_step_mm: Of a ball that nothing seen can have struck, such a run
             counts only in steps at least this long (mm a frame): a ball read
             unsure of its kind as it leaves is blurred, struck fast; a slow
-            run of unsure sightings is a hand or the cue over it.
+            run of unsure sightings is a hand or the cue over it. A colour
+            lost rolling at least this fast may be taken back unsurely
+            (``_ahead``).
         coast_frames: Frames a ball lost while moving is looked for ahead on its
             motion before it is potted (near a pocket) or held.
         reacquire_prob: Least probability of its kind for a detection left
@@ -1025,8 +1032,7 @@ class BallTracker:
                     if d < c.reacquire_far_mm or kp < c.reacquire_far_prob:
                         continue
                 else:
-                    last = t.meas_mm if t.meas_mm is not None else t.xy_mm
-                    d = float(np.linalg.norm(z - last))
+                    d = float(np.linalg.norm(z - t.last_seen_mm))
                     # (held in the jaws, it can only have come back out of
                     # them, no faster than it went in: seeds 786's and 814's
                     # reds, lost slowly into a top pocket, had their tracks
@@ -1039,7 +1045,7 @@ class BallTracker:
             if best is None or not self._clear(z, skip=best):
                 continue
             lost_for = best.missed + 1
-            last = best.meas_mm if best.meas_mm is not None else best.xy_mm
+            last = best.last_seen_mm
             self._restart(best, z)
             if not sure:
                 # (on along its line: at the mean speed it went there)
@@ -1074,7 +1080,7 @@ class BallTracker:
         A colour (one of its kind) so seen is taken back though its sighting
         is unsure of its kind (``_reacquire``): blurred, a fast ball reads
         less surely (seed 1535's pink, struck at 2.3 m/s towards the
-        baulk-left pocket, read pink 0.5-0.75 along its run; 12 frames in a
+        baulk-left pocket, read pink 0.5-0.75 along its run; 10 frames in a
         row read as no ball at all, it was held where last seen, and its two
         sightings on, the last in the pocket's mouth, read pink 0.55 and 0.7,
         were left: its pot was missed). A red or the white is not: a red ahead
@@ -1085,8 +1091,7 @@ class BallTracker:
         speed = float(np.linalg.norm(v))
         if speed < self.config.blur_step_mm:
             return False
-        last = t.meas_mm if t.meas_mm is not None else t.xy_mm
-        off = z - last
+        off = z - t.last_seen_mm
         along = float(off @ v) / speed
         aside = abs(float(off[0] * v[1] - off[1] * v[0])) / speed
         return 0.0 < along <= speed * (t.missed + 1) and aside <= (
