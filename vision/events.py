@@ -879,21 +879,23 @@ class EventDetector:
         return bool(abs(p[0]) > self.spec.half_length - r
                     or abs(p[1]) > self.spec.half_width - r)
 
-    def _ran_at_cushion(self, rows: np.ndarray, pts: np.ndarray, i: int) -> bool:
+    def _ran_at_cushion(self, rows: np.ndarray, pts: np.ndarray, i: int,
+                        span: int = 1) -> bool:
         """Did a cushion turn the cue ball between sightings ``i`` and ``i + 1``?
         Its approach to ``i``, run on from it or from the next sighting until
         the one after, crosses a cushion's line, and it comes away from that
-        cushion (seed 809's white, off the left cushion between two
-        sightings, passed a red at rest by it 5 mm wide of touching, and the
-        red was named)."""
+        cushion on one of the ``span`` steps out of ``i + 1`` (seed 809's
+        white, off the left cushion between two sightings, passed a red at
+        rest by it 5 mm wide of touching, and the red was named)."""
         if i == 0 or i + 2 >= len(rows):
             return False
         v = (pts[i] - pts[i - 1]) / float(rows[i] - rows[i - 1])
-        out = (pts[i + 2] - pts[i + 1]) / float(rows[i + 2] - rows[i + 1])
+        outs = [pts[m + 1] - pts[m] for m in range(i + 1, min(i + 1 + span,
+                                                              len(rows) - 1))]
         edge = np.array(self.spec.touch_limits)
         for k in (i, i + 1):
             p = pts[k] + v * float(rows[k + 1] - rows[k])
-            if np.any((np.abs(p) > edge) & (v * out < 0)):
+            if any(np.any((np.abs(p) > edge) & (v * out < 0)) for out in outs):
                 return True
         return False
 
@@ -1126,12 +1128,16 @@ class EventDetector:
                     found.sort()
                     if not chord:
                         off_way.add(j)
-                elif turned and (kinked or self._deflected(rows, pts, i,
-                                                           c.weak_span)):
+                elif turned and (kinked or self._deflected(
+                        rows, pts, i, c.weak_span)) and not self._ran_at_cushion(
+                        rows, pts, i, c.weak_span):
                     # seen still (a ball at rest is held until surely moving):
                     # taken if no ball is seen to set off soon after, and the
                     # cue ball kept to its new way (seed 588's passed a red 3 mm
                     # wide, its sightings beside it pulled 11 mm off its way)
+                    # and no cushion turned it in that span (seed 1541's passed
+                    # a red by the side cushion 2 mm wide, slowing into the
+                    # cushion it came off two sightings on)
                     weak.append((t, j, i))
                 else:
                     grazed.append((t, j))
@@ -1148,6 +1154,9 @@ class EventDetector:
         if beside is not None and beside[0] < first:
             r, j = beside
             return (tr.kinds[j],), r, 0.6, None
+        left = self._grazed_then_left(tr, held, s0, grazed, first)
+        if left is not None:
+            return left
         # (a ball found only on the cue ball's approach followed on, after it
         # turned off one seen still, was not on its way: seed 626's red, struck
         # full in the pack, passed the blow on and stayed; the pink beyond it,
@@ -1311,6 +1320,36 @@ class EventDetector:
             if moved and r > s0 and (best is None or (r, d) < best[:2]):
                 best = (r, d, j)
         return None if best is None else (min(best[0], r_away), best[2])
+
+    def _grazed_then_left(
+        self, tr: StrokeTracks, held: np.ndarray, s0: int,
+        grazed: list[tuple[float, int]], before: float,
+    ) -> tuple[tuple[str, ...], int, float, Unknown] | None:
+        """A ball the cue ball's way reached before row ``before`` (the first
+        contact found on it) that was seen neither to set off nor to turn the
+        cue ball then (``grazed``: (fractional row, column)), yet was seen
+        ``spurious_mm`` from its place, or gone, before that row and left it
+        for good (``_movers``): until the first contact only the cue ball
+        moves, so it struck that one first (seed 1548: the white, at 2.7 m/s,
+        struck a red by the top-right pocket into the jaws, where the far
+        broadcast view lost it and the tracker held it at its place; it was
+        seen running out 15 frames on, and the brown, reached 170 frames
+        later, was named); a guess, flagged. None if there is no such ball."""
+        c = self.config
+        for t, j in sorted(grazed):
+            if t >= before:
+                break
+            r0 = math.floor(t)
+            if not self._movers(tr, s0, [j], held[s0], after=r0):
+                continue
+            xy = tr.xy_mm[r0:, j]
+            seen = tr.visible[r0:, j] & ~np.isnan(xy[:, 0])
+            away = np.linalg.norm(np.nan_to_num(xy - held[s0, j]), axis=1)
+            off = np.flatnonzero(np.isnan(xy[:, 0]) | (seen & (away > c.spurious_mm)))
+            if len(off) and r0 + int(off[0]) < before:
+                return ((tr.kinds[j],), math.ceil(t - 1e-9), 0.3,
+                        Unknown.ONLY_GRAZED)
+        return None
 
     def _no_contact_seen(
         self, tr: StrokeTracks, w: int, s0: int, objs: list[int], rows: np.ndarray,

@@ -243,6 +243,8 @@ class TrackerConfig:
         takeover_frames: Frames a ball at rest must have been unseen before a
             new sighting of its kind elsewhere may take its track.
         clear_mm: A new track must be this far from every other ball.
+        wedge_mm: A ball's track is not taken to a sighting this near two other
+            balls at once (``_wedged``).
         hold_mm: Detections within this of a ball's anchor leave it at rest.
         release_mm: Distance from the anchor beyond which steady motion away
             releases a ball (beyond what an occluder can shift a centre).
@@ -390,6 +392,7 @@ class TrackerConfig:
     candidate_frames: int = 30
     takeover_frames: int = 10
     clear_mm: float = 42.0
+    wedge_mm: float = 48.5
     hold_mm: float = 12.0
     release_mm: float = 30.0
     settle_mm: float = 1.5
@@ -1713,6 +1716,17 @@ class BallTracker:
                 return False
         return True
 
+    def _wedged(self, z: np.ndarray, skip: Track) -> bool:
+        """Are two balls other than ``skip`` within ``wedge_mm`` of ``z``? No
+        ball fits there: a disc between two balls that touch in the image
+        (seed 1568, broadcast: one read 0.99 red between two reds of the
+        pack, 44 and 47 mm from them, took the track of a red hidden by the
+        player 440 mm away, and that red, seen again, was left untracked and
+        struck first unseen)."""
+        near = [t for t in self.active() if t is not skip and float(
+            np.linalg.norm(t.reported_mm - z)) < self.config.wedge_mm]
+        return len(near) >= 2
+
     def _birth_prob(self, kind: BallKind, z: np.ndarray) -> float:
         """Least probability of ``kind`` for a detection at ``z`` (table mm) to
         start a track: lower for a colour on its own spot and for the cue ball
@@ -1916,7 +1930,7 @@ class BallTracker:
         if not hidden:
             return None
         t = min(hidden, key=lambda t: float(np.linalg.norm(t.xy_mm - z)))
-        if not self._clear(z, skip=t):
+        if not self._clear(z, skip=t) or self._wedged(z, skip=t):
             return None
         self._rest_at(t, z)
         self._start_as_seen(t, cd)

@@ -1390,3 +1390,75 @@ def test_of_two_balls_reached_at_once_the_one_seen_leaving_first_was_struck() ->
     assert ev.first_contact == ("red",)
     contact = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
     assert contact.confidence == CLOSE_CALL
+
+
+def test_a_cue_ball_slowing_into_a_cushion_past_a_ball_held_still_missed_it() -> None:
+    # seed 1541 (overhead, as tracked from 406): the white ran at 0.7 m/s past
+    # a red by the right cushion, 2 mm wide of touching; a reading 4 mm off
+    # and its slowing into the cushion, which it came off two sightings on,
+    # were read as a turn at the red, held still, and the miss was called a
+    # contact
+    white = [(1567.5, -422.4)] * 3 + [
+        (1568.2, -466.7), (1572.6, -509.3), (1579.2, -547.7), (1579.9, -579.5),
+        (1586.2, -603.2), (1585.6, -621.2), (1585.3, -650.6), (1591.6, -667.5),
+        (1591.3, -692.5), (1590.9, -711.5), (1592.5, -734.7), (1593.8, -758.1),
+        (1598.0, -773.1), (1600.4, -797.1), (1597.9, -817.9), (1604.1, -843.1),
+        (1606.3, -858.2), (1607.1, -848.6), (1608.4, -836.9), (1609.8, -822.6),
+        (1608.2, -806.4), (1608.6, -800.2), (1611.7, -782.0), (1612.9, -772.6),
+        (1612.0, -757.8), (1612.7, -748.3), (1613.4, -733.3), (1616.9, -722.0),
+        (1616.1, -708.3), (1616.8, -695.3), (1617.2, -684.1), (1618.7, -671.8)]
+    white += [white[-1]] * 10
+    xy = np.stack([np.array(white), np.tile((1657.9, -852.6), (len(white), 1))],
+                  axis=1)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, start=2))
+    assert ev.first_contact == ()
+
+
+def test_a_ball_reached_held_still_and_seen_leaving_before_the_contact_found(
+) -> None:
+    # seed 1548 (broadcast, as tracked from 954): the white, at 2.7 m/s, struck
+    # a red by the top-right pocket into the jaws, where the far view lost it;
+    # the tracker held it at its place and it was read running out 15 frames
+    # on. The white, turned off it and the cushion, went on to the brown,
+    # which was named. Only the cue ball moves before the first contact: the
+    # red, reached and then seen leaving before the brown was, was struck first
+    white = [(-1229.4, -194.5)] * 3 + [
+        (-1227.2, -195.6), (-1102.5, -221.9), (-967.2, -247.0), (-862.9, -270.5),
+        (-760.5, -289.6), (-651.4, -312.1), (-569.8, -329.6), (-467.3, -349.5),
+        (-376.6, -370.3), (-292.5, -385.7), (-206.0, -402.4), (-123.1, -419.1),
+        (-33.7, -437.2), (61.4, -456.0), (145.8, -473.6), (238.2, -492.5),
+        (319.8, -510.0), (409.8, -527.6), (501.2, -546.4), (595.6, -567.0),
+        (679.1, -584.5), (757.8, -598.4), (843.8, -614.6), (938.8, -638.6),
+        (1017.7, -653.7), (1096.6, -669.0), (1187.8, -688.7), (1280.8, -705.3),
+        (1364.1, -719.4), (1449.5, -739.7), (1536.3, -757.7), (1625.5, -777.1),
+        (1706.4, -794.3), (1717.2, -807.1), (1717.2, -807.1), (1594.5, -816.3),
+        (1539.3, -823.3), (1485.5, -834.7), (1441.3, -841.3), (1441.3, -841.3),
+        (1339.4, -858.5), (1301.1, -855.3), (1255.8, -851.4), (1209.0, -843.6),
+        (1175.0, -842.7), (1128.0, -836.1), (1083.2, -830.4), (1045.1, -825.5),
+        (1005.7, -822.2), (960.8, -816.9), (916.9, -812.1), (873.5, -806.4),
+        (834.7, -801.9), (792.1, -796.9), (748.7, -790.8), (708.4, -785.4),
+        (666.3, -780.7), (625.6, -776.4), (584.2, -771.7), (543.2, -766.4)]
+    unseen = [37, 42]  # rows the white was held unseen
+    red = [(1754.6, -856.3)] * 50 + [
+        (1756.1, -852.9), (1755.1, -848.3), (1756.6, -845.2), (1756.7, -840.5),
+        (1756.1, -834.6), (1758.1, -833.1), (1757.6, -825.9), (1758.1, -824.6),
+        (1756.5, -823.9), (1757.1, -818.8), (1757.3, -817.9), (1756.6, -817.9)]
+    # the white runs on to the brown, which it strikes full
+    step = np.array(white[-1]) - np.array(white[-2])
+    reach = np.array(white[-1]) + 8 * step
+    brown = reach + R2 * step / np.linalg.norm(step)
+    white += [tuple(np.array(white[-1]) + k * step) for k in range(1, 9)]
+    t = len(white) + 10
+    xy = np.full((t, 3, 2), np.nan)
+    xy[: len(white), 0] = white
+    xy[len(white):, 0] = reach
+    xy[: len(red), 1] = red
+    xy[len(red):, 1] = red[-1]
+    xy[:, 2] = brown
+    xy[len(white):, 2] = brown + np.outer(np.arange(1, 11), 30.0 * step
+                                          / np.linalg.norm(step))
+    vis = np.ones((t, 3), bool)
+    vis[unseen, 0] = False
+    ev = EventDetector().detect(_tracks(("white", "red", "brown"), xy, vis))
+    assert ev.first_contact == ("red",)
+    assert Unknown.ONLY_GRAZED in ev.unknown

@@ -1719,3 +1719,35 @@ def test_a_colour_lost_moving_is_taken_back_unsurely_only_along_its_line(
     if taken:  # going on about as fast as it went there
         mean = (z - last) / 11
         assert np.linalg.norm(ball.state[2:] - mean) < 0.2 * np.linalg.norm(mean)
+
+
+@pytest.mark.parametrize(("sighting", "taken"), [
+    ((967.4, 65.4), False),  # 44 and 47 mm from two reds: no ball fits there
+    ((600.0, 300.0), True),  # clear of every ball: the hidden red moved there
+])
+def test_a_red_hidden_at_rest_is_taken_only_by_a_sighting_a_ball_fits_at(
+        sighting: tuple[float, float], taken: bool) -> None:
+    # seed 1568 (broadcast): with the player over a red, a disc read 0.99 red
+    # between two reds of the pack took its track, 440 mm away; seen again,
+    # the red was left untracked
+    pack = [("red", 929.0, 44.4), ("red", 1005.9, 92.6)]
+    others = [("red", -1500.0 + 150.0 * i, -600.0) for i in range(12)]
+    hidden = ("red", 1232.2, -284.0)
+    white = [("white", 0.0, 500.0)]
+    tr = BallTracker(OFFICIAL)
+    for _ in range(3):
+        tr.update(_dets([*pack, *others, hidden, *white]))
+    rid = next(t.track_id for t in tr.active()
+               if np.allclose(t.reported_mm, hidden[1:]))
+    for _ in range(30):
+        tr.update(_dets([*pack, *others, ("red", *sighting), *white]))
+    red = next(t for t in tr.active() if t.track_id == rid)
+    assert np.allclose(red.reported_mm, sighting if taken else hidden[1:],
+                       atol=1.0)
+    if not taken:
+        for _ in range(5):
+            tracks = tr.update(_dets([*pack, *others, hidden, ("red", *sighting),
+                                      *white]))
+        red = next(t for t in tracks if t.track_id == rid)
+        assert red.status == TrackStatus.SEEN
+        assert np.allclose(red.reported_mm, hidden[1:])
