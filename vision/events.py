@@ -1161,9 +1161,14 @@ class EventDetector:
         # turned off one seen still, was not on its way: seed 626's red, struck
         # full in the pack, passed the blow on and stayed; the pink beyond it,
         # on the old line, set off three frames later, struck by the cue ball
-        # on its new one)
+        # on its new one. Nor can a ball set off soon after have turned the
+        # cue ball when it lay a frame's run or more beyond touching it where
+        # it turned: seed 626 made again, the pink 123 mm from the white at
+        # its turn, reached on its new line 2 frames on)
         if weak and (not found or found[0][0] > weak[0][0] + c.weak_rows or (
-                found[0][1] in off_way and weak[0][0] < found[0][0])):
+                found[0][1] in off_way and weak[0][0] < found[0][0]) or (
+                self._beyond_turn(rows, pts, weak[0], held[rows[found[0][2]],
+                                                            found[0][1]]))):
             t0 = weak[0][0]
             kinds = sorted({tr.kinds[j] for t, j, _ in weak if t - t0 <= 1.0})
             if len(kinds) == 1:
@@ -1320,6 +1325,18 @@ class EventDetector:
             if moved and r > s0 and (best is None or (r, d) < best[:2]):
                 best = (r, d, j)
         return None if best is None else (min(best[0], r_away), best[2])
+
+    def _beyond_turn(self, rows: np.ndarray, pts: np.ndarray,
+                     turn: tuple[float, int, int], place: np.ndarray) -> bool:
+        """Did a ball at ``place`` (mm) lie more than a frame's run of the cue
+        ball beyond touching it where it turned (``turn``: (fractional row,
+        column, segment) of a turn off a ball seen still)? Then that ball
+        cannot have turned it."""
+        t, _, i = turn
+        step = float(np.linalg.norm(pts[i + 1] - pts[i])) / float(
+            rows[i + 1] - rows[i])
+        gap = float(np.linalg.norm(place - _at(rows, pts, t)))
+        return gap > 2 * self.spec.ball_radius + step
 
     def _grazed_then_left(
         self, tr: StrokeTracks, held: np.ndarray, s0: int,
