@@ -58,6 +58,7 @@ class Unknown(StrEnum):
     UNSEEN_BALL = "the cue ball turned off a ball that was not seen"
     BALL_LOST = "ball lost from sight away from the pockets"
     ONLY_GRAZED = "balls moved, yet the cue ball was only seen to graze one"
+    GONE_BEFORE_CONTACT = "a ball went from sight before the cue ball struck any"
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,8 @@ class EventConfig:
             only if no ball is seen to set off within this many rows after,
             and only if the turn lasts over ``weak_span`` sightings either side.
         weak_span: See ``weak_rows``.
+        early_rows: An object ball gone this many rows or more before the first
+            contact seen was not potted nor off the table (``_before_contact``).
         path_lookback: Sightings of the cue ball looked back over to link the
             next into its path (bounds the work per stroke).
         detour_share: A ball not seen to set off while the cue ball was unseen
@@ -285,6 +288,7 @@ class EventConfig:
     lost_rows: int = 15
     gap_rows: int = 1
     weak_rows: int = 3
+    early_rows: int = 3
     weak_span: int = 3
     path_lookback: int = 90
     detour_share: float = 0.1
@@ -437,6 +441,8 @@ class EventDetector:
                                 int(tr.frames[fc_row]) if fc_row is not None
                                 else tr.start_frame,
                                 fc, confidence=fc_conf, unknown=why))
+        if fc_row is not None and why is None:
+            gone = [self._before_contact(tr, g, fc_row) for g in gone]
         knocked = []
         if w is not None and seen is not None and fc_row is not None:
             knocked = self._knocked_in(tr, w, fc, fc_row, {g[0] for g in gone}, *seen)
@@ -478,6 +484,24 @@ class EventDetector:
             tuple(dict.fromkeys(unknown)), tr.interrupted,
             tuple(int(tr.ids[g[0]]) for g in knocked),
         )
+
+    def _before_contact(
+        self, tr: StrokeTracks,
+        gone: tuple[int, int, EventKind, str | None, float, Unknown | None],
+        fc_row: int,
+    ) -> tuple[int, int, EventKind, str | None, float, Unknown | None]:
+        """``gone`` (``_vanished``'s), unless it is an object ball that went
+        ``early_rows`` or more before the first contact, seen at ``fc_row``:
+        until then only the cue ball moves, so it was no pot nor a ball off
+        the table, but a disc that was never a ball, or a ball lost to sight,
+        and it is left undecided (seed 908, broadcast: a disc at the far
+        top-right pocket, read as a red jumping 20 mm about, vanished 5
+        frames before the white struck the yellow, and its "pot" scored)."""
+        j, row, kind, _, _, _ = gone
+        if tr.kinds[j] == WHITE or kind == EventKind.LOST or (
+                row > fc_row - self.config.early_rows):
+            return gone
+        return j, row, EventKind.LOST, None, 0.3, Unknown.GONE_BEFORE_CONTACT
 
     # -- first contact --------------------------------------------------------
 

@@ -1496,3 +1496,42 @@ def test_a_ball_set_off_soon_after_a_turn_but_far_from_it_did_not_turn_the_cue_b
     vis[20, 0] = False  # the white unseen for a frame, held
     ev = EventDetector().detect(_tracks(("white", "pink", "red", "red"), xy, vis))
     assert ev.first_contact == ("red",)
+
+
+def _phantom_at_a_pocket(gone_row: int) -> StrokeTracks:
+    """White, yellow, red (seed 908, broadcast, as tracked from 1037): the white
+    is struck at row 2 and reaches the yellow at row 19, which runs off towards
+    the baulk-left pocket; a "red" at the far top-right pocket, a disc that was
+    never a ball, jumps 20 mm about and is gone from ``gone_row`` on."""
+    white = [(-11.8, -506.7)] * 3 + [
+        (-14.7, -505.7), (-97.3, -486.9), (-181.9, -467.2), (-260.3, -450.3),
+        (-328.6, -433.8), (-397.7, -418.9), (-460.3, -404.2), (-512.3, -393.3),
+        (-565.3, -380.0), (-622.4, -366.9), (-675.1, -355.0), (-726.0, -343.6),
+        (-778.9, -331.6), (-832.4, -319.1), (-886.5, -307.0), (-936.5, -295.9),
+        (-994.0, -281.9), (-1003.5, -262.4), (-1013.8, -244.0)]
+    white += [(white[-1][0] - 10.0 * k, white[-1][1] + 18.0 * k) for k in range(1, 13)]
+    yellow = [(-1048.0, -291.9)] * 19 + [
+        (-1052.3, -292.8) if k == 0 else (-1052.3 - 35.0 * k, -292.8 - 6.8 * k)
+        for k in range(15)]
+    red = [(1685.9, -870.4), (1669.4, -859.6), (1674.4, -862.3), (1674.4, -862.3),
+           (1660.7, -852.8), (1661.9, -853.5), (1659.9, -852.6), (1674.5, -863.0),
+           (1682.1, -867.7), (1682.5, -867.6), (1682.5, -867.6), (1683.2, -869.1),
+           (1681.3, -867.0), (1736.3, -872.0)]
+    red += [(1736.3, -872.0)] * (len(white) - len(red))
+    xy = np.stack([np.array(b) for b in (white, yellow, red)], axis=1)
+    xy[gone_row:, 2] = np.nan
+    return _tracks(("white", "yellow", "red"), xy)
+
+
+@pytest.mark.parametrize(("gone_row", "potted"), [
+    (14, ()),                               # 5 rows before the contact
+    (18, (("red", "top_right"),)),          # within early_rows of it
+])
+def test_an_object_ball_gone_before_the_first_contact_was_not_potted(
+        gone_row: int, potted: tuple[tuple[str, str], ...]) -> None:
+    # until the first contact only the cue ball moves: a "pot" 5 frames before
+    # it scored a red that was never there (seed 908)
+    ev = EventDetector().detect(_phantom_at_a_pocket(gone_row))
+    assert ev.first_contact == ("yellow",)
+    assert ev.potted == potted
+    assert (Unknown.GONE_BEFORE_CONTACT in ev.unknown) == (not potted)
