@@ -55,7 +55,8 @@ its mistakes studied: session 29), ``1481-1500`` (held out, scored once with
 session 29's final code, then its mistakes studied: session 30), ``1501-1520``
 (held out, scored once with session 30's final code: session 31),
 ``1521-1540`` (held out, scored once with the same code, then its mistakes
-studied: session 31),
+studied: session 31), ``1541-1560`` and ``1561-1580`` (held out, scored once
+with session 31's final code, then their mistakes studied: session 32),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
