@@ -288,8 +288,8 @@ class EventConfig:
     lost_rows: int = 15
     gap_rows: int = 1
     weak_rows: int = 3
-    early_rows: int = 3
     weak_span: int = 3
+    early_rows: int = 3
     path_lookback: int = 90
     detour_share: float = 0.1
     knock_deg: float = 30.0
