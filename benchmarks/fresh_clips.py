@@ -57,7 +57,8 @@ session 29's final code, then its mistakes studied: session 30), ``1501-1520``
 ``1521-1540`` (held out, scored once with the same code, then its mistakes
 studied: session 31), ``1541-1560`` and ``1561-1580`` (held out, scored once
 with session 31's final code, then their mistakes studied: session 32),
-``1581-1600`` (held out, scored once with session 32's final code),
+``1581-1600`` and ``1601-1620`` (held out, scored once with session 32's
+final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
