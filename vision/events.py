@@ -1383,14 +1383,22 @@ class EventDetector:
             r0 = math.floor(t)
             if not self._movers(tr, s0, [j], held[s0], after=r0):
                 continue
-            xy = tr.xy_mm[r0:, j]
-            seen = tr.visible[r0:, j] & ~np.isnan(xy[:, 0])
-            away = np.linalg.norm(np.nan_to_num(xy - held[s0, j]), axis=1)
-            off = np.flatnonzero(np.isnan(xy[:, 0]) | (seen & (away > c.spurious_mm)))
-            if len(off) and r0 + int(off[0]) < before:
+            left = self._left_place(tr, j, held[s0, j], r0, c.spurious_mm)
+            if left is not None and left < before:
                 return ((tr.kinds[j],), math.ceil(t - 1e-9), 0.3,
                         Unknown.ONLY_GRAZED)
         return None
+
+    @staticmethod
+    def _left_place(tr: StrokeTracks, j: int, place: np.ndarray, r0: int,
+                    mm: float) -> int | None:
+        """First row from ``r0`` on at which ball ``j`` was seen more than
+        ``mm`` from ``place`` ((2,) mm), or was gone; None if never."""
+        xy = tr.xy_mm[r0:, j]
+        ok = tr.visible[r0:, j] & ~np.isnan(xy[:, 0])
+        d = np.where(ok, np.linalg.norm(xy - place, axis=1), 0.0)
+        off = np.flatnonzero((d > mm) | np.isnan(xy[:, 0]))
+        return r0 + int(off[0]) if len(off) else None
 
     def _no_contact_seen(
         self, tr: StrokeTracks, w: int, s0: int, objs: list[int], rows: np.ndarray,
@@ -1456,15 +1464,12 @@ class EventDetector:
         c = self.config
         best: tuple[int, int] | None = None
         for j in self._movers(tr, s0, objs, start):
-            xy = tr.xy_mm[s0:, j]
-            ok = tr.visible[s0:, j] & ~np.isnan(xy[:, 0])
-            d = np.where(ok, np.linalg.norm(xy - start[j], axis=1), 0.0)
-            off = np.flatnonzero((d > c.moved_mm) | np.isnan(xy[:, 0]))
-            if len(off) and (best is None or int(off[0]) < best[0]):
-                best = (int(off[0]), j)
+            left = self._left_place(tr, j, start[j], s0, c.moved_mm)
+            if left is not None and (best is None or left < best[0]):
+                best = (left, j)
         if best is None:
             return (), None, 0.4, Unknown.HIDDEN_AT_CONTACT
-        return (tr.kinds[best[1]],), s0 + best[0], 0.3, Unknown.HIDDEN_AT_CONTACT
+        return (tr.kinds[best[1]],), best[0], 0.3, Unknown.HIDDEN_AT_CONTACT
 
     # -- pots and balls off the table ---------------------------------------
 
