@@ -1707,14 +1707,15 @@ class BallTracker:
             t.radius_px = float(dets.radius_px[j])
         t.confidence = float(dets.probs[j, KINDS.index(t.kind)])
 
+    def _near(self, z: np.ndarray, mm: float, skip: Track | None = None
+              ) -> list[Track]:
+        """The balls other than ``skip`` within ``mm`` of ``z`` (table mm)."""
+        return [t for t in self.active() if t is not skip
+                and float(np.linalg.norm(t.reported_mm - z)) < mm]
+
     def _clear(self, z: np.ndarray, skip: Track | None = None) -> bool:
         """No ball other than ``skip`` within ``clear_mm`` of ``z``."""
-        for t in self.active():
-            if t is skip:
-                continue
-            if np.linalg.norm(t.reported_mm - z) < self.config.clear_mm:
-                return False
-        return True
+        return not self._near(z, self.config.clear_mm, skip)
 
     def _wedged(self, z: np.ndarray, skip: Track) -> bool:
         """Are two balls other than ``skip`` within ``wedge_mm`` of ``z``? No
@@ -1723,9 +1724,7 @@ class BallTracker:
         pack, 44 and 47 mm from them, took the track of a red hidden by the
         player 440 mm away, and that red, seen again, was left untracked and
         struck first unseen)."""
-        near = [t for t in self.active() if t is not skip and float(
-            np.linalg.norm(t.reported_mm - z)) < self.config.wedge_mm]
-        return len(near) >= 2
+        return len(self._near(z, self.config.wedge_mm, skip)) >= 2
 
     def _birth_prob(self, kind: BallKind, z: np.ndarray) -> float:
         """Least probability of ``kind`` for a detection at ``z`` (table mm) to
