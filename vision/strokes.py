@@ -1179,12 +1179,21 @@ class StrokeSegmenter:
 
     def _rolling_in(self, frames: list[BallFrame], tid: int) -> bool:
         """Was the ball rolling (faster than ``moving_mm`` a frame) between its
-        last two sightings in ``frames``? False if seen fewer than twice."""
+        last two sightings in ``frames``? False if seen fewer than twice. Seen
+        once since it was lost for more than ``held_frames``, the chord over
+        the gap says nothing of its speed now: it was rolling if it was when
+        lost (seed 1638's green, lost at 8 mm a frame as it ran at the far
+        top cushion of a broadcast view, was found 16 frames later 18 mm
+        from its last sighting, rolling back at 3 mm a frame: the chord, 1.1
+        mm a frame, read it as at rest, and its stroke ended 65 frames
+        early)."""
         seen = [(f.frame, f.xy_mm[k]) for f in frames
-                if (k := f.lookup.get(tid)) is not None and f.visible[k]][-2:]
+                if (k := f.lookup.get(tid)) is not None and f.visible[k]][-3:]
+        if len(seen) == 3 and seen[2][0] - seen[1][0] > self.config.held_frames:
+            seen = seen[:2]
         if len(seen) < 2:
             return False
-        (f0, p0), (f1, p1) = seen
+        (f0, p0), (f1, p1) = seen[-2:]
         return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > self.config.moving_mm)
 
     def _close(self, last: int, places: dict[int, np.ndarray] | None = None

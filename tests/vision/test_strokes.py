@@ -585,6 +585,31 @@ def test_a_ball_lost_while_rolling_keeps_the_stroke_open(unseen: int) -> None:
     assert [s.start_frame for s in strokes] == [30]
 
 
+def test_a_ball_found_again_rolling_slowly_after_long_unseen_keeps_the_stroke_open(
+) -> None:
+    # seed 1638's green: lost at 8 mm a frame (by a far cushion), held where
+    # last seen for 15 frames, found again 18 mm back and rolling back at 3 mm
+    # a frame, slowing to a stop 40 frames on: the chord over the gap (1.1 mm
+    # a frame) is no speed, and the stroke goes on until it all but stops
+    # (its last steps here under half a millimetre)
+    frames = [_frame(f, BASE) for f in range(31)]
+    x = -1100.0
+    for k in range(1, 41):
+        x += 8.0
+        frames.append(_frame(30 + k, {**BASE, 1: ("white", (x, -100.0), True)}))
+    frames += [_frame(70 + k, {**BASE, 1: ("white", (x, -100.0), False)})
+               for k in range(1, 16)]
+    x -= 18.0
+    for k in range(41):
+        x -= 3.0 * (1.0 - k / 40.0)
+        frames.append(_frame(86 + k, {**BASE, 1: ("white", (x, -100.0), True)}))
+    frames += [_frame(127 + f, {**BASE, 1: ("white", (x, -100.0), True)})
+               for f in range(40)]
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [30]
+    assert strokes[0].end_frame >= 115
+
+
 def test_a_fast_ball_unseen_for_a_few_frames_has_not_jumped() -> None:
     # the white runs at 52 mm a frame, unseen for three frames (behind the
     # pack, say): seen again 208 mm on, it is still rolling, not a track that
