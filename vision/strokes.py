@@ -1408,8 +1408,10 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
         dist = np.full(t_len, np.nan)
         dist[ok] = _despike(np.linalg.norm(xy[ok, j] - final, axis=1))
         dist[:s0] = np.nan
-        moving = np.flatnonzero(dist > config.still_mm)
-        settled = _settled(dist, config)
+        still = _rest_noise(xy[fin_rows, j], final, config) if not hidden else (
+            config.still_mm)
+        moving = np.flatnonzero(dist > still)
+        settled = _settled(dist, config, still)
         if settled is not None:
             moving = moving[moving < settled]
         if len(moving) == 0:
@@ -1480,17 +1482,46 @@ def _rolled_on(xy: np.ndarray, ok: np.ndarray, config: SegmenterConfig) -> float
     return tc + speed / config.roll_decel
 
 
-def _settled(dist: np.ndarray, config: SegmenterConfig) -> int | None:
+REST_NOISE_PERCENTILE = 90.0
+"""Percentile of a ball's readings' distances from its resting place, over the
+closing rest window, that says how far its readings at rest lie off it
+(``_rest_noise``)."""
+
+REST_NOISE_MAX_MM = 10.0
+"""Farthest a ball's readings at rest can lie off its place and be noise: a far
+ball in a broadcast view is read up to 10 mm off in depth (seed 1058's white,
+stopped at x 1722 mm, read now about 1720, now about 1730); farther, they are
+misreads of another ball."""
+
+
+def _rest_noise(rest: np.ndarray, final: np.ndarray, config: SegmenterConfig
+                ) -> float:
+    """How far (mm) a ball's sightings must lie from its resting place ``final``
+    ((2,) mm) to show it still moving: ``still_mm``, or farther where its
+    readings in the closing rest window (``rest``: (K, 2) mm) lie farther off
+    it (``REST_NOISE_PERCENTILE``, ``REST_NOISE_MAX_MM`` at most; with at
+    least ``settle_sightings`` of them). Seed 1058's white, at the far end of
+    a broadcast view, was read jumping 10 mm in depth at rest: its stroke
+    ended 17 frames late."""
+    if len(rest) < config.settle_sightings:
+        return config.still_mm
+    off = np.linalg.norm(rest - final, axis=1)
+    noise = float(np.percentile(off, REST_NOISE_PERCENTILE))
+    return max(config.still_mm, min(noise, REST_NOISE_MAX_MM))
+
+
+def _settled(dist: np.ndarray, config: SegmenterConfig, still: float) -> int | None:
     """The row from which a ball's sightings first lie at its resting place,
-    ``settle_sightings`` in a row within ``still_mm`` (``dist``: mm from it, NaN
-    where unseen), or None. A ball cannot leave its resting place and come back
-    to it: sightings off it after that are misreads (seed 606's white, read 25
-    mm off against a neighbour now and then for 11 frames after it stopped)."""
+    ``settle_sightings`` in a row within ``still`` mm (``dist``: mm from it, NaN
+    where unseen; ``_rest_noise``), or None. A ball cannot leave its resting
+    place and come back to it: sightings off it after that are misreads (seed
+    606's white, read 25 mm off against a neighbour now and then for 11 frames
+    after it stopped)."""
     rows = np.flatnonzero(~np.isnan(dist))
     m = config.settle_sightings
     if len(rows) < m:
         return None
-    near = (dist[rows] <= config.still_mm).astype(np.int64)
+    near = (dist[rows] <= still).astype(np.int64)
     runs = np.flatnonzero(np.convolve(near, np.ones(m, np.int64), "valid") == m)
     return int(rows[runs[0]]) if len(runs) else None
 

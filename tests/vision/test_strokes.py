@@ -1136,6 +1136,36 @@ def test_a_struck_ball_the_tracker_held_then_let_leap_ends_when_it_stops() -> No
     assert abs(estimate_end(tracks, SegmenterConfig()) - 489) <= 2
 
 
+# seed 1058's white, as tracked from frame 340 (a broadcast view's far end):
+# creeping into its place at x 1722 mm, where it stopped at 383, and read there
+# now about 1720, now about 1730
+FAR_WHITE_READ_JUMPING_AT_REST = [
+    (1635.4, -745.7), (1650.0, -742.5), (1643.2, -739.6), (1642.6, -737.1),
+    (1647.9, -735.5), (1654.2, -733.0), (1656.8, -730.4), (1661.4, -728.5),
+    (1661.8, -725.8), (1666.0, -724.1), (1673.3, -722.2), (1673.6, -720.1),
+    (1683.0, -717.6), (1676.1, -716.4), (1690.5, -714.1), (1683.8, -714.0),
+    (1685.1, -711.0), (1695.4, -708.9), (1692.8, -708.2), (1692.6, -706.4),
+    (1700.8, -703.9), (1694.8, -703.5), (1696.5, -702.6), (1704.3, -700.2),
+    (1700.7, -700.0), (1700.9, -699.1), (1706.7, -698.4), (1706.9, -696.3),
+    (1709.9, -695.5), (1709.0, -694.4), (1710.3, -694.5), (1711.6, -693.9),
+    (1711.2, -692.6), (1714.3, -692.2), (1714.6, -691.3), (1714.8, -690.9),
+    (1715.7, -690.4), (1717.3, -690.3), (1720.2, -690.5), (1721.1, -689.9),
+    (1729.2, -688.7), (1729.6, -688.5), (1729.8, -688.3), (1729.0, -688.8),
+    (1718.6, -688.8), (1730.2, -688.8), (1731.4, -688.8), (1720.6, -689.5),
+    (1718.5, -688.3), (1718.0, -687.9), (1730.6, -688.5), (1722.0, -689.3),
+    (1722.3, -688.9), (1728.8, -688.9), (1731.5, -688.8), (1722.0, -688.6),
+    (1722.0, -688.6), (1729.0, -691.7), (1729.5, -691.5), (1728.5, -691.3),
+    (1732.9, -692.2),
+]
+
+
+def test_a_ball_read_jumping_at_rest_ends_when_it_stops() -> None:
+    # sightings 10 mm off its place at rest are its readings' noise, not
+    # motion: they held the stroke open 17 frames (``_rest_noise``)
+    tracks = _one_ball("white", 340, FAR_WHITE_READ_JUMPING_AT_REST, rest=0)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 383) <= 2
+
+
 # seed 1222's red, as tracked from frame 521: into the left cushion (its centre
 # touches it at y = 862.75) at 1.8 mm a frame, at 541; it rolled 4 mm back off
 # it, held still by the tracker, and stopped at 550
