@@ -58,7 +58,10 @@ session 29's final code, then its mistakes studied: session 30), ``1501-1520``
 studied: session 31), ``1541-1560`` and ``1561-1580`` (held out, scored once
 with session 31's final code, then their mistakes studied: session 32),
 ``1581-1600`` and ``1601-1620`` (held out, scored once with session 32's
-final code),
+final code), ``1621-1640`` (held out, scored once with session 32's final
+code, then its mistakes studied: session 33), ``1641-1660`` (held out, scored
+once with 5170dd4: session 33), ``1661-1680`` and ``1681-1700`` (held out,
+scored once with session 33's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
