@@ -1408,8 +1408,8 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
         dist = np.full(t_len, np.nan)
         dist[ok] = _despike(np.linalg.norm(xy[ok, j] - final, axis=1))
         dist[:s0] = np.nan
-        still = _rest_noise(xy[fin_rows, j], final, config) if not hidden else (
-            config.still_mm)
+        still = (config.still_mm if hidden
+                 else _rest_noise(xy[fin_rows, j], final, config))
         moving = np.flatnonzero(dist > still)
         settled = _settled(dist, config, still)
         if settled is not None:
