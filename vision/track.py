@@ -1461,7 +1461,12 @@ class BallTracker:
         step at least ``blur_step_mm`` (a ball is read unsure as it leaves when
         blurred, struck fast; seed 1302's red, 190 mm from the last ball
         moving, was set off by the player's hand and cue over the pack, read
-        0.37-0.66 red in a steady run at 4-5 mm a frame)."""
+        0.37-0.66 red in a steady run at 4-5 mm a frame). A run with a sighting
+        nearer than ``clear_mm`` to where another ball rests does not: a ball
+        cannot pass through another (seed 1686's red, hidden by the player's
+        bridge hand two frames after the table came to rest, was set off by
+        the hand read red 68 then 25 mm from it, 46 then 21 mm from two reds
+        of the pack, and its track followed the hand about the pack)."""
         c = self.config
         pts = t.pending
         if len(pts) < 2:
@@ -1492,6 +1497,11 @@ class BallTracker:
         if jump > c.fast_step_mm and len(run) < 3 and not self._even_leaps(t, run):
             return False  # a leap: the next sighting must show it still going
         if dist <= c.hold_mm + 6.0:
+            return False
+        # (a ball setting off cannot pass through a ball at rest: a sighting
+        # where another ball rests is that ball, read off)
+        if any(u.anchor is not None for _, q in run
+               for u in self._near(q, c.clear_mm, skip=t)):
             return False
         return self._consistent(t, run)
 

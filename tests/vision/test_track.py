@@ -1751,3 +1751,30 @@ def test_a_red_hidden_at_rest_is_taken_only_by_a_sighting_a_ball_fits_at(
         red = next(t for t in tracks if t.track_id == rid)
         assert red.status == TrackStatus.SEEN
         assert np.allclose(red.reported_mm, hidden[1:])
+
+
+@pytest.mark.parametrize(("through", "set_off"), [
+    (True, False),   # the run passes through the reds resting there
+    (False, True),   # the same run, with no ball where it passes
+])
+def test_a_ball_at_rest_is_not_set_off_by_sightings_where_another_rests(
+        through: bool, set_off: bool) -> None:
+    # seed 1686 (broadcast): just after the table came to rest, the player's
+    # bridge hand over the far end of the pack was read as a red leaving its
+    # place, 68 then 25 mm a frame on one line, 46 mm and then 21 mm from two
+    # other reds at rest; the red's track followed the hand about the pack
+    # and held the stroke open into the next
+    red = np.array([1175.0, 114.0])
+    others = [("red", 1062.0, 92.0), ("red", 1113.0, 56.0)] if through else []
+    tr = BallTracker(OFFICIAL)
+    for f in range(20):  # the white rolls to rest far off
+        x = min(600.0 + 15.0 * f, 876.0)
+        tr.update(_dets([("white", x, 162.0), ("red", *red), *others]))
+    rt = next(t for t in tr.tracks if t.kind == BallKind.RED
+              and np.allclose(t.reported_mm, red, atol=1.0))
+    assert rt.anchor is not None
+    for z in ((1107.7, 101.6), (1082.9, 96.5)):  # the red hidden by the hand
+        tr.update(_dets([("white", 876.0, 162.0), ("red", *z), *[
+            o for o in others if np.hypot(o[1] - z[0], o[2] - z[1]) > 30.0]]))
+    moved = float(np.linalg.norm(rt.reported_mm - red)) > 30.0
+    assert moved == set_off
