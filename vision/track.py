@@ -1266,11 +1266,18 @@ class BallTracker:
         since: it stunned into that ball (seed 731's, 150 mm off in two
         frames, then 1-3 mm a frame, was held at its place, unseen, and the
         stroke was not found). A hand read as the white, still, is not beside
-        a ball the moment the white is hidden."""
+        a ball the moment the white is hidden; nor is a ball at rest read as
+        the white, whose sightings lie where that ball rests (seed 1707's
+        black, the cue's shaft across it at the strike, read as the white on
+        its place 115 mm from it: the white was taken to stop dead there, and
+        its stroke to start 6 frames late)."""
         c = self.config
         f0, first = t.rolling[0]
         if f0 - t.still_at > c.dead_stop_frames or float(
                 steps.max()) > c.dead_stop_step_mm:
+            return False
+        if any(u.anchor is not None for _, q in t.rolling
+               for u in self._near(q, c.clear_mm, skip=t)):
             return False
         # against a ball at rest there (or lately: it may have set off already)
         places = [u.anchor if u.anchor is not None else u.left[1]

@@ -912,6 +912,31 @@ def test_white_stopped_dead_against_a_ball_is_moved_there(
     assert np.allclose(wt.reported_mm, expected, atol=2.0)
 
 
+@pytest.mark.parametrize(("on_black", "moved"), [
+    (True, False),  # read where the black rests: the black, read as the white
+    (False, True),  # touching the black: the white stunned into it
+])
+def test_white_is_not_taken_to_stop_dead_where_another_ball_rests(
+    on_black: bool, moved: bool
+) -> None:
+    # seed 1707: at the strike the white blurred out of sight, and the black
+    # 115 mm behind it, the cue's shaft across it, was read as the white on
+    # its place for four frames; the white was taken to have stopped dead
+    # there and its stroke to start 6 frames late
+    tr = BallTracker(OFFICIAL)
+    white, black = np.array([1568.9, 207.0]), np.array([1676.5, 165.7])
+    blue = ("blue", 0.0, 0.0)
+    for _ in range(3):
+        tr.update(_dets([("white", *white), ("black", *black), blue]))
+    wt = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    tr.update(_dets([("black", *black), blue]))  # the white blurred out of sight
+    read = black if on_black else black + (0.0, 53.0)
+    for _ in range(4):
+        items = [("white", *read), blue]
+        tr.update(_dets(items if on_black else [*items, ("black", *black)]))
+    assert np.allclose(wt.reported_mm, read if moved else white, atol=2.0)
+
+
 @pytest.mark.parametrize(("pink_elsewhere", "born"), [
     (True, "red"),  # the pink is seen on its spot: the pinkish ball is a red
     (False, None),  # no pink seen: it may be the pink, too unsure to start
