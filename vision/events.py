@@ -21,7 +21,14 @@ from typing import Any
 import numpy as np
 
 from calibration.table import OFFICIAL, Pocket, TableSpec
-from vision.strokes import WHITE, SegmenterConfig, StrokeTracks, last_step
+from vision.strokes import (
+    HAND_MM,
+    WHITE,
+    SegmenterConfig,
+    StrokeTracks,
+    last_step,
+    placed_by_hand,
+)
 
 HIDDEN_GAP_ROWS = 3
 """Rows the cue ball may go unseen across a contact for its chord between the
@@ -299,7 +306,7 @@ class EventConfig:
     off_speed_mm: float = 20.0
     over_rows: float = 2.5
     put_back_mm: float = SegmenterConfig.put_back_mm
-    hand_mm: float = 150.0
+    hand_mm: float = HAND_MM
     beside_mm: float = 80.0
     one_ball_mm: float = 42.0
     still_sightings: int = 5
@@ -326,19 +333,12 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
     gaps = np.flatnonzero((np.diff(seen) > c.lost_rows) & (jump >= c.put_back_mm)
                           & (seen[:-1] >= s0))
     for g in gaps:
-        x, y = (float(v) for v in xy[seen[g + 1]])
         p = xy[seen[g]]
         v = last_step(xy, seen[:g + 1])
         if any(float(np.linalg.norm(np.subtract(q, p))) < c.pocket_mm
                and float(v @ np.subtract(q, p)) > 0.0 for q in spec.pockets.values()):
             return int(g)
-        if kind == WHITE:
-            # (seen in the hand that brings it, just before it is put down)
-            placed = spec.in_d((x, y), c.hand_mm)
-        else:
-            placed = min(math.hypot(x - sx, y - sy) for sx, sy in
-                         spec.spots.values()) <= spec.ball_radius
-        if placed:
+        if placed_by_hand(spec, kind, xy[seen[g + 1]], c.hand_mm):
             return int(g)
     return None
 

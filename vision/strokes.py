@@ -972,8 +972,9 @@ class StrokeSegmenter:
         if (again := self._struck_again()) is not None:
             k, wid, place = again
             return self._close_back(k - 1, {wid: place})
-        if (k := self._put_back()) is not None:
-            return self._close_back(k - 1)
+        if (back := self._put_back()) is not None:
+            k, tid = back
+            return self._close_back(k - 1, lifted=tid)
         if self._stroke[-1].frame - self._start < c.confirm + 2 or n < c.rest_frames:
             return []
         if self._stroke[-1].frame - self._begun < c.rest_frames:
@@ -1034,38 +1035,54 @@ class StrokeSegmenter:
                 return True
         return False
 
-    def _close_back(self, last: int, places: dict[int, np.ndarray] | None = None
-                    ) -> list[StrokeTracks | Handling]:
+    def _close_back(self, last: int, places: dict[int, np.ndarray] | None = None,
+                    lifted: int | None = None) -> list[StrokeTracks | Handling]:
         """Close the stroke at row ``last`` of ``self._stroke`` and take the
         frames since as at rest (they may begin the next stroke); ``places``:
-        see ``estimate_end``."""
+        see ``estimate_end``; ``lifted``: track id of a ball taken off the
+        table by hand since (it has no rest place: it is being put back)."""
         if self._at_rest is not None:
             last = min(last, self._at_rest)
         later = self._stroke[last + 1:]
         out: list[StrokeTracks | Handling] = [self._close(last, places)]
+        if lifted is not None and self._rest.xy.pop(lifted, None) is not None:
+            if self._rest.kind.pop(lifted) == WHITE:
+                self._in_hand = True
         for f in later:
             out += self.push(f)
         return out
 
-    def _put_back(self) -> int | None:
+    def _put_back(self) -> tuple[int, int] | None:
         """Row of ``self._stroke`` (its last) where a ball that had vanished
         (taken for potted by the tracker) came back ``put_back_mm`` or more
-        from where it was last seen: put back by hand (the cue ball in hand,
-        a colour re-spotted), not rattled out of the jaws. The stroke was over
-        before it (``_gone_rolling`` keeps it open a while after a pot).
-        None when none did."""
+        from where it was last seen, and that ball's track id: put back by
+        hand (the cue ball in hand, a colour re-spotted), not rattled out of
+        the jaws. The stroke was over before it (``_gone_rolling`` keeps it
+        open a while after a pot). None when none did."""
         if len(self._stroke) < 2:
             return None
         last, before = self._stroke[-1], self._stroke[-2]
         if not before.view:
             return None  # (every ball is back when the view is)
+        c = self.config
         for j, tid in enumerate(last.ids):
-            if int(tid) in before.lookup or not last.visible[j]:
+            k = before.lookup.get(int(tid))
+            if not last.visible[j] or (k is not None and before.visible[k]):
                 continue
-            seen = _sightings(self._stroke[:-1], int(tid))
-            if seen and float(np.linalg.norm(last.xy_mm[j] - seen[-1])) >= (
-                    self.config.put_back_mm):
-                return len(self._stroke) - 1
+            seen = [(f.frame, f.xy_mm[i]) for f in self._stroke[:-1]
+                    if (i := f.lookup.get(int(tid))) is not None and f.visible[i]]
+            if not seen or float(np.linalg.norm(last.xy_mm[j] - seen[-1][1])) < (
+                    c.put_back_mm):
+                continue
+            # vanished (taken for potted), or held hidden a while where it went
+            # and seen again where a hand puts one back (seed 1730's white,
+            # off the table in the break and held at the cushion it left
+            # over, was placed in the D 146 frames later: the hand moving it
+            # about kept the break open 24 frames)
+            if k is None or (last.frame - seen[-1][0] > c.held_frames
+                             and placed_by_hand(self.spec or OFFICIAL,
+                                                last.kinds[j], last.xy_mm[j])):
+                return len(self._stroke) - 1, int(tid)
         return None
 
     def _gone_rolling(self, tid: int) -> bool:
@@ -1225,6 +1242,26 @@ class StrokeSegmenter:
             self._rest.kind[int(tid)] = lastf.kinds[j]
         self._in_hand = lastf.white() is None
         return tracks
+
+
+HAND_MM = 150.0
+"""How far from the D a cue ball seen counts as in the hand that brings it back
+there (``placed_by_hand``)."""
+
+
+def placed_by_hand(spec: TableSpec, kind: str, xy: np.ndarray,
+                   hand_mm: float = HAND_MM) -> bool:
+    """Is a ball of ``kind`` seen at ``xy`` ((2,) mm, table frame) where a hand
+    puts one back: the cue ball in hand in the D (seed Part 3 rule 5), or
+    within ``hand_mm`` of it (seen in the hand that places it); a colour on
+    a spot (Part 3 rule 6, re-spotting)? Reds are never put back."""
+    x, y = float(xy[0]), float(xy[1])
+    if kind == WHITE:
+        return spec.in_d((x, y), hand_mm)
+    if kind == "red":
+        return False
+    return min(math.hypot(x - sx, y - sy)
+               for sx, sy in spec.spots.values()) <= spec.ball_radius
 
 
 UNSEEN_STRIKE_CONFIDENCE = 0.3

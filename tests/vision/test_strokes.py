@@ -1374,3 +1374,36 @@ def test_a_cue_ball_read_off_its_place_by_the_player_ends_its_stroke_where_it_st
     strokes, _ = _run(frames)
     assert [s.start_frame for s in strokes] == [39, f - 1]
     assert abs(strokes[0].end_frame - 89) <= 2
+
+
+@pytest.mark.parametrize(("back_at", "closed_early"), [
+    ((-1200.0, 0.0), True),  # in the D: the cue ball in hand, put back
+    ((-300.0, 0.0), False),  # mid-table: no place a hand puts it back
+])
+def test_a_ball_held_hidden_and_seen_again_where_a_hand_puts_it_was_put_back(
+        back_at: tuple[float, float], closed_early: bool) -> None:
+    # seed 1730: the white, off the table in the break, was held hidden at the
+    # cushion it left over; placed in the D 146 frames later, the hand moving
+    # it about kept the break open 24 frames after the table came to rest
+    red = np.array([600.0, -40.0])
+    frames = [_frame(f, {**BASE, 3: ("red", tuple(red), True)}) for f in range(40)]
+    for f in range(40, 200):
+        x = -1100.0 + 60.0 * (f - 40)
+        if x < 1660.0:
+            white = ("white", (x, -100.0), True)
+        elif f < 110:
+            white = ("white", (1660.0, -100.0), False)  # held where it went
+        else:
+            # in the hand that brings it back, jumping about, then set down
+            jig = 30.0 * ((f % 3) - 1) if f < 160 else 0.0
+            white = ("white", (back_at[0] + jig, back_at[1] - jig), True)
+        t = min(max(f - 60, 0), 40)  # the red, brushed, rolls 60 mm to rest
+        at = red + [3.0 * t - 0.0375 * t * t, 0.0]
+        frames.append(_frame(f, {**BASE, 1: white, 3: ("red", tuple(at), True)}))
+    strokes, handling = _run(frames, OFFICIAL)
+    assert strokes[0].start_frame == 40
+    # (the red stops at 100; the white is back at 110)
+    assert (strokes[0].end_frame < 110) == closed_early
+    if closed_early:
+        assert [(h.kind, h.ball) for h in handling] == [
+            (HandlingKind.CUE_BALL_PLACED, "white")]
