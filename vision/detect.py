@@ -336,10 +336,10 @@ FREE_FIT_RADIUS_TOL = 0.1
 FREE_FIT_SMALL_TOL = 0.25
 """Where the camera looks down on the balls (``_looks_down``), a free fit up to
 this share smaller than expected is one ball: a lit white's contrast falls
-steepest inside its outline, all round (at 0.84-0.93 of its radius in the
+steepest inside its outline, all round (at 0.84-0.94 of its radius in the
 simulator's overhead views, where coloured balls' fall at 0.95-1.0). Held at
 the expected radius instead, half its edges missed the circle, and the white
-was lost in one frame in six. (Looking across the table, the white's shaded
+was missed at one rendered place in six. (Looking across the table, the white's shaded
 lower part makes the smaller circle sit high: its centre was off by 15 mm in
 one fit in ten, and the fit is held at the expected radius there.)"""
 

@@ -204,7 +204,7 @@ def test_a_whole_outline_as_big_as_expected_is_fitted_free_whatever_the_scale(
 @pytest.mark.parametrize("seed", [1, 3, 4])
 def test_the_white_is_found_wherever_it_stands_in_an_overhead_view(
         seed: int) -> None:
-    # a lit white's contrast falls steepest inside its outline (0.84-0.93 of
+    # a lit white's contrast falls steepest inside its outline (0.84-0.94 of
     # its radius looking down): held at its expected radius, its fit failed
     # one time in six; seed 1701's, fitted there 25 frames running by a
     # cushion, was unseen all that time and its stroke ended 15 frames early
