@@ -339,9 +339,10 @@ this share smaller than expected is one ball: a lit white's contrast falls
 steepest inside its outline, all round (at 0.84-0.94 of its radius in the
 simulator's overhead views, where coloured balls' fall at 0.95-1.0). Held at
 the expected radius instead, half its edges missed the circle, and the white
-was missed at one rendered place in six. (Looking across the table, the white's shaded
-lower part makes the smaller circle sit high: its centre was off by 15 mm in
-one fit in ten, and the fit is held at the expected radius there.)"""
+was missed at one rendered place in six. (Looking across the table, the
+white's shaded lower part makes the smaller circle sit high: its centre was
+off by 15 mm in one fit in ten, and the fit is held at the expected radius
+there.)"""
 
 LOOKING_DOWN = 0.6
 """Median length of ``TableView.down_px`` over the bed below which the camera
@@ -723,8 +724,8 @@ class BallDetector:
         # foreground alone, whose edge lies farther out: seed 1701's white,
         # refitted at 1.11 of its expected radius by the right cushion, drew the
         # scale there alone; off the cushion, fitted on the contrast's edges,
-        # no fit held at that radius, and it went unseen for 25 frames.)
-        # (nor from fits smaller than the tolerance allows: the white's)
+        # no fit held at that radius, and it went unseen for 25 frames. Nor
+        # the white's free fits, smaller than ``FREE_FIT_RADIUS_TOL`` allows.)
         whole = (q >= 0.9) & (r >= (1.0 - FREE_FIT_RADIUS_TOL) * r_exp * min(
             self._radius_scale, 1.0))
         if whole.any():

@@ -1254,7 +1254,7 @@ def placed_by_hand(spec: TableSpec, kind: str, xy: np.ndarray,
     """Is a ball of ``kind`` seen at ``xy`` ((2,) mm, table frame) where a hand
     puts one back: the cue ball in hand in the D (seed Part 3 rule 5), or
     within ``hand_mm`` of it (seen in the hand that places it); a colour on
-    a spot (Part 3 rule 6, re-spotting)? Reds are never put back."""
+    a spot (Part 3 rule 7, re-spotting)? Reds are never put back."""
     x, y = float(xy[0]), float(xy[1])
     if kind == WHITE:
         return spec.in_d((x, y), hand_mm)
