@@ -62,6 +62,8 @@ final code), ``1621-1640`` (held out, scored once with session 32's final
 code, then its mistakes studied: session 33), ``1641-1660`` (held out, scored
 once with 5170dd4: session 33), ``1661-1680`` and ``1681-1700`` (held out,
 scored once with ab02e74: session 33; 1686 then studied and fixed),
+``1701-1720`` and ``1721-1740`` (held out, scored once with session 33's
+final code, b6d3506, then their mistakes studied: session 34),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
