@@ -1069,8 +1069,7 @@ class StrokeSegmenter:
             k = before.lookup.get(int(tid))
             if not last.visible[j] or (k is not None and before.visible[k]):
                 continue
-            seen = [(f.frame, f.xy_mm[i]) for f in self._stroke[:-1]
-                    if (i := f.lookup.get(int(tid))) is not None and f.visible[i]]
+            seen = _timed_sightings(self._stroke[:-1], int(tid))
             if not seen or float(np.linalg.norm(last.xy_mm[j] - seen[-1][1])) < (
                     c.put_back_mm):
                 continue
@@ -1204,8 +1203,7 @@ class StrokeSegmenter:
         from its last sighting, rolling back at 3 mm a frame: the chord, 1.1
         mm a frame, read it as at rest, and its stroke ended 65 frames
         early)."""
-        seen = [(f.frame, f.xy_mm[k]) for f in frames
-                if (k := f.lookup.get(tid)) is not None and f.visible[k]][-3:]
+        seen = _timed_sightings(frames, tid)[-3:]
         if len(seen) == 3 and seen[2][0] - seen[1][0] > self.config.held_frames:
             seen = seen[:2]
         if len(seen) < 2:
@@ -1324,7 +1322,14 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
 
 def _sightings(frames: list[BallFrame], tid: int) -> list[np.ndarray]:
     """Where the ball was seen in ``frames``: (2,) mm each, in order."""
-    return [f.xy_mm[k] for f in frames
+    return [xy for _, xy in _timed_sightings(frames, tid)]
+
+
+def _timed_sightings(frames: list[BallFrame], tid: int
+                     ) -> list[tuple[int, np.ndarray]]:
+    """When and where the ball was seen in ``frames``: (frame, (2,) mm) each,
+    in order."""
+    return [(f.frame, f.xy_mm[k]) for f in frames
             if (k := f.lookup.get(tid)) is not None and f.visible[k]]
 
 

@@ -1276,8 +1276,7 @@ class BallTracker:
         if f0 - t.still_at > c.dead_stop_frames or float(
                 steps.max()) > c.dead_stop_step_mm:
             return False
-        if any(u.anchor is not None for _, q in t.rolling
-               for u in self._near(q, c.clear_mm, skip=t)):
+        if self._through_a_ball_at_rest(t, t.rolling):
             return False
         # against a ball at rest there (or lately: it may have set off already)
         places = [u.anchor if u.anchor is not None else u.left[1]
@@ -1505,12 +1504,18 @@ class BallTracker:
             return False  # a leap: the next sighting must show it still going
         if dist <= c.hold_mm + 6.0:
             return False
-        # (a ball setting off cannot pass through a ball at rest: a sighting
-        # where another ball rests is that ball, read off)
-        if any(u.anchor is not None for _, q in run
-               for u in self._near(q, c.clear_mm, skip=t)):
+        if self._through_a_ball_at_rest(t, run):
             return False
         return self._consistent(t, run)
+
+    def _through_a_ball_at_rest(self, t: Track, run: list[tuple[int, np.ndarray]]
+                                ) -> bool:
+        """Does a sighting of ``run`` lie nearer than ``clear_mm`` to where a
+        ball other than ``t`` rests? A ball cannot pass through another: that
+        sighting is the ball at rest, read off (``_released``,
+        ``_stopped_dead``)."""
+        return any(u.anchor is not None for _, q in run
+                   for u in self._near(q, self.config.clear_mm, skip=t))
 
     def _even_leaps(self, t: Track, run: list[tuple[int, np.ndarray]]) -> bool:
         """Do two sightings in successive frames, the first in the frame after
