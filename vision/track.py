@@ -1233,14 +1233,23 @@ class BallTracker:
         across its first line (seed 427's, 118 mm from its place after a frame,
         then 5 mm a frame: it was held at rest for 11 frames, and the red it
         struck, blurred, was never released); a hand or the cue's butt read as
-        the white does not roll steadily."""
+        the white does not roll steadily. Nearer than a ball's width, the run
+        must begin in the frame after the white was last seen at its place,
+        beside a ball it can have struck (``_struck_beside``), and roll: seed
+        1317's, struck into a red 44 mm off, screwed back past its place at 3
+        mm a frame, was held at rest until it was past it, and its stroke,
+        with a pot, was not found."""
         c = self.config
         if t.rolling and t.rolling[-1][0] != self._frame - 1:
             t.rolling = []
         # (once off, it may screw back towards its place: seed 586's, after
         # a 63 mm leap into a red, came back at 6 mm a frame to within 28 mm,
         # held at rest all the way)
-        off = c.hold_mm if t.rolling else 2 * self.spec.ball_radius + c.hold_mm
+        wide = 2 * self.spec.ball_radius + c.hold_mm
+        off = c.hold_mm if t.rolling else wide
+        if t.kind == BallKind.WHITE and not t.rolling and c.release_mm < d <= off and (
+                self._frame == t.still_at + 1 and self._struck_beside(t, z)):
+            off = c.release_mm
         if t.kind != BallKind.WHITE or kp < c.reacquire_far_prob or d <= off:
             t.rolling = []
             return None
@@ -1249,7 +1258,11 @@ class BallTracker:
             return None
         steps = np.diff(np.array([p for _, p in t.rolling[-3:]]), axis=0)
         n = np.linalg.norm(steps, axis=1)
-        if self._stopped_dead(t, n):
+        assert t.anchor is not None
+        near = float(np.linalg.norm(t.rolling[0][1] - t.anchor)) <= wide
+        if near and self._through_a_ball_at_rest(t, t.rolling):
+            return None
+        if not near and self._stopped_dead(t, n):
             return list(t.rolling)
         if n.min() < c.rolling_step_mm or n.max() > c.max_step_mm:
             return None
@@ -1278,13 +1291,18 @@ class BallTracker:
             return False
         if self._through_a_ball_at_rest(t, t.rolling):
             return False
-        # against a ball at rest there (or lately: it may have set off already)
+        return self._struck_beside(t, first)
+
+    def _struck_beside(self, t: Track, q: np.ndarray) -> bool:
+        """Is the white's first sighting off its place, ``q``, within
+        ``dead_stop_gap_mm`` of touching a ball at rest there, or lately (it
+        may have set off already)? (``_stopped_dead``, ``_rolled``)"""
         places = [u.anchor if u.anchor is not None else u.left[1]
                   for u in self.active() if u is not t and (
                       u.anchor is not None or (
                           u.left is not None and u.left[0] >= t.still_at))]
-        reach = 2 * self.spec.ball_radius + c.dead_stop_gap_mm
-        return any(float(np.linalg.norm(q - first)) <= reach for q in places)
+        reach = 2 * self.spec.ball_radius + self.config.dead_stop_gap_mm
+        return any(float(np.linalg.norm(p - q)) <= reach for p in places)
 
     def _rolled_from_place(self, t: Track, run: list[tuple[int, np.ndarray]]
                            ) -> bool:

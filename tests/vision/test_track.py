@@ -1159,6 +1159,38 @@ def test_white_screwing_back_after_a_full_contact_is_released() -> None:
     assert np.allclose(white.reported_mm, place + (way[-1], 20.0), atol=4)
 
 
+@pytest.mark.parametrize(("struck_red", "released"), [
+    (True, True),  # beside the red it struck, which sets off: screwing back
+    (False, False),  # beside no ball: the cue's tip read as the white
+])
+def test_white_screwing_back_past_its_place_from_a_short_leap_is_released(
+    struck_red: bool, released: bool
+) -> None:
+    # seed 1317: the white leapt 44 mm into a red in a frame and screwed back
+    # past its place at 3 mm a frame, surely seen all the way; it was held at
+    # rest until it was past its place, and the stroke, with a pot, was lost
+    tr = BallTracker(OFFICIAL)
+    place = np.array([959.0, 7.5])
+    leap = np.array([28.0, -33.0])
+    red = place + leap + 53.0 * leap / np.linalg.norm(leap)  # touching it
+    blue = ("blue", 0.0, 400.0)
+    for _ in range(3):
+        tr.update(_dets([("white", *place), blue]
+                        + ([("red", *red)] if struck_red else [])))
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    back = np.array([-3.5, 1.3])
+    for f in range(6):
+        items = [("white", *(place + leap + f * back)), blue]
+        if struck_red:
+            items.append(("red", *(red + 50.0 * f * leap / np.linalg.norm(leap))))
+        tr.update(_dets(items))
+    if released:
+        assert white.anchor is None
+        assert np.allclose(white.reported_mm, place + leap + 5 * back, atol=4)
+    else:
+        assert white.anchor is not None and np.allclose(white.anchor, place)
+
+
 def test_no_more_red_tracks_than_the_reds_racked() -> None:
     # seed 622: the player's arm, read red, became an eleventh red of 10
     tr = BallTracker(OFFICIAL)
