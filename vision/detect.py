@@ -177,6 +177,7 @@ def fit_circles(
     contrast: np.ndarray | None = None,
     radius_scale: float = 1.0,
     hidden: np.ndarray | None = None,
+    small_tol: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Sub-pixel circle fits to ball outlines in a foreground map.
 
@@ -202,6 +203,9 @@ def fit_circles(
             (``TableView.occluder_mask``), or None. A ray whose edge lies on it
             met the occluder, not the ball's outline: it is left out of the fit
             and of the share that makes the quality.
+        small_tol: How much smaller than expected (a share) a free fit may
+            be and stand (``FREE_FIT_SMALL_TOL`` where the camera looks down
+            on the balls); ``FREE_FIT_RADIUS_TOL`` at least.
 
     Returns:
         (centres (N, 2) px, radii (N,) px, quality (N,) 0-1: share of the rays
@@ -276,7 +280,7 @@ def fit_circles(
                 sel = ok_all[i] & allowed
                 n_use = max(int(allowed.sum()), 1)
                 res = _fit_one(out_c[i], dirs[sel] * rr_all[i, sel, None], r0[i],
-                               radius_scale, n_use)
+                               radius_scale, n_use, small_tol)
                 if res is not None or use[i].all():
                     break
             if res is None:
@@ -291,10 +295,12 @@ def fit_circles(
 
 def _fit_one(
     centre: np.ndarray, rays: np.ndarray, r_exp: float, radius_scale: float,
-    n_use: int,
+    n_use: int, small_tol: float = 0.0,
 ) -> tuple[tuple[float, float, float], int] | None:
     """One ball's circle from edge offsets ``rays`` (M, 2) about ``centre``: a
-    free fit where enough of the outline shows, else one of known radius."""
+    free fit where enough of the outline shows (and its radius is within
+    ``small_tol``, or ``FREE_FIT_RADIUS_TOL``, of what is expected), else one
+    of known radius."""
     pts = centre + rays
     # (a free fit keeps at most all the rays' points)
     res = _robust_circle(pts, r_exp) if len(pts) >= FREE_FIT_MIN_SHARE * n_use \
@@ -304,9 +310,10 @@ def _fit_one(
     # whatever the scale learnt from other balls: seed 1151's black, at rest,
     # fitted at 1.0 of its expected radius, was held at the 0.88 learnt from
     # moving balls, and its centre slid about within its outline by 2 px)
-    if res is None or res[1] < FREE_FIT_MIN_SHARE * n_use or min(
-            abs(res[0][2] - r_fix) / r_fix,
-            abs(res[0][2] - r_exp) / r_exp) > FREE_FIT_RADIUS_TOL:
+    if res is None or res[1] < FREE_FIT_MIN_SHARE * n_use or not (
+            (1.0 - max(small_tol, FREE_FIT_RADIUS_TOL)) * min(r_fix, r_exp)
+            <= res[0][2]
+            <= (1.0 + FREE_FIT_RADIUS_TOL) * max(r_fix, r_exp)):
         # a short arc (a ball against others, behind or in front of it): its
         # radius is known, so only the centre is fitted
         res = _fixed_circle(pts, r_fix, centre)
@@ -323,8 +330,35 @@ with less of the outline showing, the expected radius is held fixed."""
 
 
 FREE_FIT_RADIUS_TOL = 0.1
-"""A free fit whose radius is further than this share from the expected one is
-taken for a fit to more than one ball's outline."""
+"""A free fit whose radius is more than this share larger than the expected one
+(or the scaled one) is taken for a fit to more than one ball's outline."""
+
+FREE_FIT_SMALL_TOL = 0.25
+"""Where the camera looks down on the balls (``_looks_down``), a free fit up to
+this share smaller than expected is one ball: a lit white's contrast falls
+steepest inside its outline, all round (at 0.84-0.94 of its radius in the
+simulator's overhead views, where coloured balls' fall at 0.95-1.0). Held at
+the expected radius instead, half its edges missed the circle, and the white
+was missed at one rendered place in six. (Looking across the table, the
+white's shaded lower part makes the smaller circle sit high: its centre was
+off by 15 mm in one fit in ten, and the fit is held at the expected radius
+there.)"""
+
+LOOKING_DOWN = 0.6
+"""Median length of ``TableView.down_px`` over the bed below which the camera
+looks down on the balls (the simulator's overhead cameras: 0.27-0.40; its
+broadcast ones: 0.89-0.95)."""
+
+
+def _looks_down(view: TableView) -> bool:
+    """Does the camera look down on the balls (``LOOKING_DOWN``)?"""
+    spec = view.cal.spec
+    grid = np.array([[x, y] for x in np.linspace(-1.0, 1.0, 9)
+                     for y in np.linspace(-1.0, 1.0, 5)]) * (
+        spec.half_length - spec.ball_radius, spec.half_width - spec.ball_radius)
+    px = view.to_image(grid)
+    length = np.linalg.norm(view.down_px(px[np.isfinite(px).all(axis=1)]), axis=1)
+    return bool(len(length)) and float(np.median(length)) < LOOKING_DOWN
 
 
 def _fixed_circle(
@@ -489,6 +523,7 @@ class BallDetector:
             deque(maxlen=400))
         self._samples_cache: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._radius_scale = 1.0
+        self._small_tol = FREE_FIT_SMALL_TOL if _looks_down(self.view) else 0.0
 
     def learn(self, image: np.ndarray) -> ClothModel:
         """Learn the cloth from a frame, then what does not move at the bed's
@@ -683,13 +718,16 @@ class BallDetector:
         peaks, r_exp, _ = _nms(peaks, r_exp, dval)
         con = self.cloth.contrast(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
         c, r, q = fit_circles(fg, peaks, r_exp, None, contrast=con,
-                              radius_scale=self._radius_scale, hidden=hidden)
+                              radius_scale=self._radius_scale, hidden=hidden,
+                              small_tol=self._small_tol)
         # free fits to whole outlines: the radius scale. (Not the refits to the
         # foreground alone, whose edge lies farther out: seed 1701's white,
         # refitted at 1.11 of its expected radius by the right cushion, drew the
         # scale there alone; off the cushion, fitted on the contrast's edges,
-        # no fit held at that radius, and it went unseen for 25 frames.)
-        whole = q >= 0.9
+        # no fit held at that radius, and it went unseen for 25 frames. Nor
+        # the white's free fits, smaller than ``FREE_FIT_RADIUS_TOL`` allows.)
+        whole = (q >= 0.9) & (r >= (1.0 - FREE_FIT_RADIUS_TOL) * r_exp * min(
+            self._radius_scale, 1.0))
         if whole.any():
             ratio = float(np.median(r[whole] / r_exp[whole]))
             self._radius_scale = 0.8 * self._radius_scale + 0.2 * ratio
@@ -931,7 +969,8 @@ class BallDetector:
         r2 = np.array(add_r)
         fg, con, hidden = maps
         fc, fr, fq = fit_circles(fg, c2, r2, None, iterations=1, contrast=con,
-                                 radius_scale=self._radius_scale, hidden=hidden)
+                                 radius_scale=self._radius_scale, hidden=hidden,
+                                 small_tol=self._small_tol)
         fitted = (fq >= 0.3) & (np.linalg.norm(fc - c2, axis=1) < 0.5 * r2)
         c2[fitted], r2[fitted] = fc[fitted], fr[fitted]
         q2 = np.where(fitted, fq, SEED_QUALITY)
