@@ -14,6 +14,7 @@ segments between samples and on the cue ball's straight-line extrapolation.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -212,6 +213,9 @@ class EventConfig:
         spurious_mm: A ball this far from its rest place before the cue ball
             reached it had already left (or was misread); one that ends this far
             from it left it for good.
+        nudged_mm: A ball the cue ball's way only grazed that ends this far
+            from its place (less than ``spurious_mm``), along the line of
+            centres, was nudged: struck (``_nudged``).
         lost_rows: The cue ball unseen for this many rows before the end of the
             stroke was lost from sight.
         gap_rows: The cue ball unseen for more rows than this may have struck a
@@ -292,6 +296,7 @@ class EventConfig:
     left_apart_rows: float = 0.25
     max_step_mm: float = 320.0
     spurious_mm: float = 15.0
+    nudged_mm: float = 3.0
     lost_rows: int = 15
     gap_rows: int = 1
     weak_rows: int = 3
@@ -1209,7 +1214,7 @@ class EventDetector:
                     Unknown.AMBIGUOUS_CONTACT)
         if not found:
             return self._no_contact_seen(tr, w, s0, objs, rows, pts, held[s0],
-                                         min(grazed, default=None))
+                                         grazed)
         _, j0, i0 = found[0]
         if rows[i0 + 1] - rows[i0] > HIDDEN_GAP_ROWS:
             # reached on the cue ball's chord across sightings it was unseen
@@ -1403,26 +1408,30 @@ class EventDetector:
     def _no_contact_seen(
         self, tr: StrokeTracks, w: int, s0: int, objs: list[int], rows: np.ndarray,
         pts: np.ndarray, start: np.ndarray,
-        grazed: tuple[float, int] | None = None,
+        grazed: Sequence[tuple[float, int]] = (),
     ) -> tuple[tuple[str, ...], int | None, float, Unknown | None]:
         """The path reached no ball that set off. Seen to its end, that is a
         miss, unless a ball left its place for good (``_movers``) after the
         path first reached one that was seen neither to set off nor to turn
-        the cue ball (``grazed``: (fractional row, column)): balls do not set
+        the cue ball (``grazed``: (fractional row, column)s): balls do not set
         off by themselves, so that one was struck, thinly (seed 1270's break:
         the white, at 6 m/s, grazed a red of the pack's back row, held still
         by the tracker, and a red beyond it ran off; a miss of every ball was
-        called); a guess, flagged. With the cue ball lost from sight, the
+        called); or unless one reached was nudged (``_nudged``); a guess,
+        flagged. With the cue ball lost from sight, the
         best guess is the ball that left its place for good nearest where it
         was last seen."""
         c = self.config
         t_len = len(tr.frames)
         lost = not np.isnan(tr.xy_mm[-1, w, 0]) and (
             int(rows[-1]) < t_len - 1 - c.lost_rows)
-        if not lost and grazed is not None and self._movers(
-                tr, s0, objs, start, after=math.floor(grazed[0])):
-            return ((tr.kinds[grazed[1]],), math.ceil(grazed[0] - 1e-9), 0.3,
-                    Unknown.ONLY_GRAZED)
+        if not lost and grazed and self._movers(
+                tr, s0, objs, start, after=math.floor(min(grazed)[0])):
+            t, j = min(grazed)
+            return (tr.kinds[j],), math.ceil(t - 1e-9), 0.3, Unknown.ONLY_GRAZED
+        for t, j in sorted(grazed) if not lost else ():
+            if self._nudged(tr, j, start[j], _at(rows, pts, t), math.floor(t)):
+                return (tr.kinds[j],), math.ceil(t - 1e-9), 0.3, Unknown.ONLY_GRAZED
         if not lost:
             # gaps were searched for balls struck unseen (``_struck_unseen``)
             gaps = int(np.diff(rows).max()) > c.gap_rows
@@ -1433,6 +1442,25 @@ class EventDetector:
         end = pts[-1]
         j = min(movers, key=lambda j: float(np.linalg.norm(start[j] - end)))
         return (tr.kinds[j],), None, 0.3, Unknown.HIDDEN_AT_CONTACT
+
+    def _nudged(self, tr: StrokeTracks, j: int, place: np.ndarray,
+                cue: np.ndarray, r0: int) -> bool:
+        """Was ball ``j``, at ``place`` when the cue ball's way grazed it from
+        ``cue`` (both (2,) mm) at row ``r0``, last seen ``nudged_mm`` to
+        ``spurious_mm`` from that place, along the line of centres (within
+        25 degrees)? A thin contact at a walking pace barely moves a ball, but
+        only the way the cue ball pushes it (seed 1747's white, at 0.12 m/s,
+        grazed a red and nudged it 4.7 mm, held at its place by the tracker
+        until it had stopped; a miss was called)."""
+        c = self.config
+        xy = tr.xy_mm[r0:, j]
+        ok = tr.visible[r0:, j] & ~np.isnan(xy[:, 0])
+        if not ok.any() or float(np.linalg.norm(xy[ok][0] - place)) > c.moved_mm:
+            return False
+        shift, push = xy[ok][-1] - place, place - cue
+        n = float(np.linalg.norm(shift))
+        return c.nudged_mm <= n < c.spurious_mm and float(shift @ push) >= 0.9 * (
+            n * float(np.linalg.norm(push)))
 
     def _movers(self, tr: StrokeTracks, s0: int, objs: list[int],
                 start: np.ndarray, after: int | None = None) -> list[int]:

@@ -420,6 +420,29 @@ def test_a_ball_grazed_and_held_still_was_struck_if_balls_moved(
     assert (Unknown.ONLY_GRAZED in ev.unknown) == beyond_set_off
 
 
+@pytest.mark.parametrize(("shift", "struck"), [
+    ((0.4, -4.7), True),  # along the line of centres: nudged
+    ((4.7, 0.4), False),  # across it: not by the cue ball
+    ((0.1, -1.5), False),  # within what a ball at rest is read to
+])
+def test_a_ball_grazed_at_a_walking_pace_and_nudged_was_struck(
+        shift: tuple[float, float], struck: bool) -> None:
+    # seed 1747: the white, at 0.12 m/s, grazed a red and nudged it 4.7 mm
+    # along their line of centres; the tracker held the red at its place
+    # until it had stopped, nothing else moved, and a miss was called. The
+    # pink, passed as closely first, stayed put
+    t = 120
+    xy = np.full((t, 3, 2), np.nan)
+    wx = -300.0 + 4.0 * np.maximum(np.arange(t) - 2, 0)
+    xy[:, 0] = np.stack([wx, np.zeros(t)], axis=1)
+    xy[:, 1] = (0.0, -(R2 + 0.5))
+    xy[90:, 1] += shift  # re-placed once it had stopped
+    xy[:, 2] = (-200.0, R2 + 0.5)
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
+    assert ev.first_contact == (("red",) if struck else ())
+    assert (Unknown.ONLY_GRAZED in ev.unknown) == struck
+
+
 def _turn_off_unseen(n_balls: int, t: int = 40) -> tuple[np.ndarray, np.ndarray]:
     """(t, n_balls, 2) mm: the white turns sharply in mid-table, where no ball is
     tracked (one not seen), then rolls on towards the red at rest; and (2,) mm
