@@ -1011,7 +1011,27 @@ class StrokeSegmenter:
             return []
         if self._at_rest is not None:
             return self._close_back(self._at_rest)
+        if self._all_in_place(last):
+            self._close(n - 1, counted=False)
+            return []
         return [self._close(n - 1)]
+
+    def _all_in_place(self, last: BallFrame) -> bool:
+        """Is every ball of the rest before the stroke, the white seen among
+        them, back within ``still_mm`` of its place in ``last`` (the stroke's
+        last frame), and no other there? Then nothing was struck: a white
+        struck comes back to its place only off a cushion or a ball, and does
+        not stop there; what moved was a hand or the cue read as the white
+        (seed 1746's, by a far corner in a broadcast view, hidden by the
+        player's hand, and the cue read as it 37 then 72 mm off in two steady
+        steps: a stroke of nothing, a miss, was found)."""
+        w = last.white()
+        rest_w = self._white_rest()
+        if w is None or not last.visible[w] or rest_w is None or set(
+                last.lookup) != set(self._rest.xy):
+            return False
+        return all(float(np.linalg.norm(last.xy_mm[j] - self._rest.xy[int(t)]))
+                   <= self.config.still_mm for j, t in enumerate(last.ids))
 
     def _moving_now(self, window: list[BallFrame], stirred: set[int] | None
                     ) -> bool:
@@ -1211,10 +1231,11 @@ class StrokeSegmenter:
         (f0, p0), (f1, p1) = seen[-2:]
         return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > self.config.moving_mm)
 
-    def _close(self, last: int, places: dict[int, np.ndarray] | None = None
-               ) -> StrokeTracks:
+    def _close(self, last: int, places: dict[int, np.ndarray] | None = None,
+               counted: bool = True) -> StrokeTracks:
         """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest;
-        ``places``: see ``estimate_end``."""
+        ``places``: see ``estimate_end``; ``counted``: False when it was no
+        stroke (``_all_in_place``)."""
         frames = self._stroke[: last + 1]
         stirred = self._stirred()
         tracks = _assemble(frames, self._rest, self._count, self._start,
@@ -1223,7 +1244,7 @@ class StrokeSegmenter:
         self._stirring = None
         self._at_rest, self._awaited = None, set()
         tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
-        self._count += 1
+        self._count += counted
         tail = frames[-self.config.rest_frames:]
         self._stroke = []
         self._interrupted = False

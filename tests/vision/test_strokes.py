@@ -126,6 +126,29 @@ def test_white_set_down_elsewhere_by_hand_is_not_a_stroke() -> None:
     assert handling[0].ball == "white"
 
 
+@pytest.mark.parametrize(("back_off_mm", "strokes_found"), [
+    (0.7, 1),  # back on its place, nothing else moved: the cue read as it
+    (8.0, 2),  # somewhere else: it moved
+])
+def test_a_white_seen_off_and_back_on_its_place_with_nothing_moved_is_no_stroke(
+        back_off_mm: float, strokes_found: int) -> None:
+    # seed 1746: the white by a far corner, hidden by the player's hand, and
+    # the cue read as it 37 then 72 mm off, then back and forth; the white
+    # was seen on its place again 7 frames on. A stroke of nothing was found,
+    # a miss called, and the score was wrong
+    frames = [_frame(f, BASE) for f in range(30)]
+    for f, (off, seen) in enumerate([(37.0, True), (72.0, True), (38.0, True),
+                                     (36.0, True), (72.0, True), (72.0, False),
+                                     (72.0, False)]):
+        white = ("white", (-1100.0 + off, -100.0), seen)
+        frames.append(_frame(30 + f, {**BASE, 1: white}))
+    back = {**BASE, 1: ("white", (-1100.0 - back_off_mm, -100.0), True)}
+    frames += [_frame(f, back) for f in range(37, 80)]
+    strokes, _ = _run(frames + _rolling_white(80, 60))
+    assert len(strokes) == strokes_found
+    assert strokes[-1].start_frame == 80
+
+
 @pytest.mark.parametrize(("hidden_for", "red_sets_off", "stroke"), [
     (1, True, True),  # struck: stunned into the red, which runs off
     (1, False, False),  # nothing set off: put there by hand
