@@ -907,6 +907,11 @@ class StrokeSegmenter:
             # set off at the first sighting after the last one at its place
             k = 1 + max((k for k, (_, gone) in enumerate(away) if not gone),
                         default=-1)
+            if len(away) - k < 2:
+                continue  # seen off its place once: no run to show it struck
+                # (seed 1788's pink, hidden by the player, read 86 mm off
+                # once as he addressed the white, unseen too: the stroke
+                # began 12 frames early)
             i0 = away[k][0]
             if self._track_leapt(pre, tid, xy, [i for i, _ in away[k:k + 2]]):
                 continue

@@ -674,6 +674,32 @@ def test_a_ball_set_off_near_the_cue_ball_starts_the_stroke(
     assert strokes and strokes[0].start_frame == start
 
 
+@pytest.mark.parametrize(("sightings_off", "early"), [
+    (1, False),  # read off its place once, then unseen: a misread
+    (2, True),  # seen rolling off: struck by the cue ball, unseen
+])
+def test_a_ball_near_a_hidden_cue_ball_read_off_its_place_once_is_no_strike(
+        sightings_off: int, early: bool) -> None:
+    # seed 1788: the player hid the white and the pink 160 mm from it; the
+    # pink was read 86 mm off its place once, 12 frames before the strike,
+    # then unseen again. Taken for a ball the white struck unseen, the stroke
+    # began 12 frames early
+    pink = (-940.0, -100.0)
+    frames = [_frame(f, {**BASE, 4: ("pink", pink, True)}) for f in range(20)]
+    for f in range(20, 120):
+        white = ("white", (-1100.0, -100.0), False)
+        if f >= 50:  # struck at 45, away from the pink, first seen at 50
+            white = ("white", (-1100.0 - 40.0 * (f - 45), -100.0), True)
+        off = f - 30
+        at, seen = pink, False
+        if 0 <= off:
+            at = (pink[0] + 86.0 + 30.0 * min(off, sightings_off - 1), -100.0)
+            seen = off < sightings_off
+        frames.append(_frame(f, {**BASE, 1: white, 4: ("pink", at, seen)}))
+    strokes, _ = _run(frames)
+    assert strokes and (strokes[0].start_frame < 40) == early
+
+
 @pytest.mark.parametrize(("shift_at", "start"), [
     (None, 50),  # nothing near moved: the stroke starts at the strike
     (39, 50),    # a red's place set right 11 frames before: not a set-off
