@@ -66,8 +66,8 @@ scored once with ab02e74: session 33; 1686 then studied and fixed),
 final code, b6d3506, then their mistakes studied: session 34),
 ``1741-1760`` and ``1761-1780`` (held out, scored once with session 34's
 final code, 88628c8, then their mistakes studied: session 35),
-``1781-1800`` (held out, scored once with session 35's final code, 24f1241:
-session 35),
+``1781-1800`` (held out, scored once with session 35's final code,
+24f1241, then 1788 studied: session 35),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
