@@ -1425,12 +1425,14 @@ class EventDetector:
         t_len = len(tr.frames)
         lost = not np.isnan(tr.xy_mm[-1, w, 0]) and (
             int(rows[-1]) < t_len - 1 - c.lost_rows)
-        if not lost and grazed and self._movers(
-                tr, s0, objs, start, after=math.floor(min(grazed)[0])):
-            t, j = min(grazed)
-            return (tr.kinds[j],), math.ceil(t - 1e-9), 0.3, Unknown.ONLY_GRAZED
-        for t, j in sorted(grazed) if not lost else ():
-            if self._nudged(tr, j, start[j], _at(rows, pts, t), math.floor(t)):
+        if not lost and grazed:
+            first = min(grazed)
+            struck = first if self._movers(
+                tr, s0, objs, start, after=math.floor(first[0])) else next(
+                ((t, j) for t, j in sorted(grazed) if self._nudged(
+                    tr, j, start[j], _at(rows, pts, t), math.floor(t))), None)
+            if struck is not None:
+                t, j = struck
                 return (tr.kinds[j],), math.ceil(t - 1e-9), 0.3, Unknown.ONLY_GRAZED
         if not lost:
             # gaps were searched for balls struck unseen (``_struck_unseen``)

@@ -939,8 +939,6 @@ class StrokeSegmenter:
         track taken 1100 mm away by the cue's butt read red, 20 frames before
         the strike; the stroke began there)? Its last sighting at its place in
         ``pre`` (or the frame before the first) is where it leapt from."""
-        if len(off) < 2:
-            return False
         p1, p2 = (pre[i].xy_mm[pre[i].lookup[tid]] for i in off)
         if float(np.linalg.norm(p1 - place)) <= self.config.beside_mm:
             return False
@@ -1017,7 +1015,7 @@ class StrokeSegmenter:
         if self._at_rest is not None:
             return self._close_back(self._at_rest)
         if self._all_in_place(last):
-            self._close(n - 1, counted=False)
+            self._back_to_rest(self._stroke)
             return []
         return [self._close(n - 1)]
 
@@ -1236,27 +1234,31 @@ class StrokeSegmenter:
         (f0, p0), (f1, p1) = seen[-2:]
         return bool(np.linalg.norm(p1 - p0) / (f1 - f0) > self.config.moving_mm)
 
-    def _close(self, last: int, places: dict[int, np.ndarray] | None = None,
-               counted: bool = True) -> StrokeTracks:
+    def _close(self, last: int, places: dict[int, np.ndarray] | None = None
+               ) -> StrokeTracks:
         """Emit the stroke in ``self._stroke[:last+1]`` and go back to rest;
-        ``places``: see ``estimate_end``; ``counted``: False when it was no
-        stroke (``_all_in_place``)."""
+        ``places``: see ``estimate_end``."""
         frames = self._stroke[: last + 1]
         stirred = self._stirred()
         tracks = _assemble(frames, self._rest, self._count, self._start,
                            self._start_conf, self._interrupted, self._in_hand)
         end = estimate_end(tracks, self.config, stirred, self.spec, places)
+        self._count += 1
+        self._back_to_rest(frames)
+        return StrokeTracks(**{**tracks.__dict__, "end_frame": end})
+
+    def _back_to_rest(self, frames: list[BallFrame]) -> None:
+        """Go back to rest after the stroke's ``frames`` (emitted by
+        ``_close``, or no stroke: ``_all_in_place``): the balls rest where
+        its last frame has them."""
         self._stirring = None
         self._at_rest, self._awaited = None, set()
-        tracks = StrokeTracks(**{**tracks.__dict__, "end_frame": end})
-        self._count += counted
         tail = frames[-self.config.rest_frames:]
         self._stroke = []
         self._interrupted = False
         self.phase = Phase.REST
         self._pre.clear()
         self._pre.extend(tail)
-        # The balls rest where the stroke left them.
         self._rest = _Rest()
         self._gone = {}
         self._fresh = set()
@@ -1265,7 +1267,6 @@ class StrokeSegmenter:
             self._rest.xy[int(tid)] = lastf.xy_mm[j].copy()
             self._rest.kind[int(tid)] = lastf.kinds[j]
         self._in_hand = lastf.white() is None
-        return tracks
 
 
 HAND_MM = 150.0
