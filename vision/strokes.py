@@ -1100,12 +1100,33 @@ class StrokeSegmenter:
             # and seen again where a hand puts one back (seed 1730's white,
             # off the table in the break and held at the cushion it left
             # over, was placed in the D 146 frames later: the hand moving it
-            # about kept the break open 24 frames)
+            # about kept the break open 24 frames), unless balls still roll:
+            # no hand puts a ball back among them (seed 1822's black, hidden
+            # on its spot by the player, its track taken to his dark sleeve
+            # 590 mm off, was seen on its spot again while the white and a
+            # red rolled at 5 mm a frame: the stroke was cut in two, and the
+            # second half called a miss; seed 1730's white was put down as
+            # a red crept its last 3 mm)
             if k is None or (last.frame - seen[-1][0] > c.held_frames
                              and placed_by_hand(self.spec or OFFICIAL,
-                                                last.kinds[j], last.xy_mm[j])):
+                                                last.kinds[j], last.xy_mm[j])
+                             and not self._rolling(self._stroke[-ROLLING_ROWS - 1:-1])):
                 return len(self._stroke) - 1, int(tid)
         return None
+
+    def _rolling(self, frames: list[BallFrame]) -> bool:
+        """Does a ball the stroke can have set moving (``_stirred``) roll over
+        ``frames``: its first and last sightings there farther apart than
+        ``moving_mm`` a frame?"""
+        stirred = self._stirred()
+        for tid in frames[-1].ids:
+            if stirred is not None and int(tid) not in stirred:
+                continue
+            seen = _timed_sightings(frames, int(tid))
+            if len(seen) > 1 and float(np.linalg.norm(seen[-1][1] - seen[0][1])) > (
+                    self.config.moving_mm * (seen[-1][0] - seen[0][0])):
+                return True
+        return False
 
     def _gone_rolling(self, tid: int) -> bool:
         """The ball went from the frames (taken for potted by the tracker)
@@ -1293,6 +1314,9 @@ UNSEEN_STRIKE_CONFIDENCE = 0.3
 """How sure the start of a stroke whose cue ball was not seen to leave its
 place is (``StrokeSegmenter._struck_unseen``): the strike was earlier, by as
 long as the cue ball took to reach the ball it set off."""
+
+ROLLING_ROWS = 5
+"""Rows over which a ball's speed says it still rolls (``StrokeSegmenter._rolling``)."""
 
 STRUCK_STEPS = 3
 """Steps of the cue ball, each ``SegmenterConfig.start_mm`` or more a frame, that
