@@ -722,7 +722,10 @@ class StrokeSegmenter:
             # contact: ``_hidden_contact``).
             seen = [f for f in pre[cand:]
                     if f.white() is not None and f.visible[f.white()]]
-            if len(seen) >= 2:
+            down = self._put_down_hidden(pre, seen)
+            if down is not None:
+                start, conf = down, 1.0
+            elif len(seen) >= 2:
                 pts = self._white_track(seen[:2])
                 step = float(np.linalg.norm(pts[1] - pts[0])) / (
                     seen[1].frame - seen[0].frame)
@@ -736,6 +739,30 @@ class StrokeSegmenter:
                     start = max(start, cand - back)
         start = min(start, self._set_off_beside(pre, start, rest_w))
         self._begin_at(start, conf)
+
+    def _put_down_hidden(self, pre: list[BallFrame], seen: list[BallFrame]
+                         ) -> int | None:
+        """Index in ``pre`` of the strike of a cue ball in hand moved while
+        hidden: first seen again (``seen``: the frames it is seen in from the
+        candidate on) still, where a hand puts it (in the D), it was set down
+        there, not rolling from its old place; struck in the last frame it is
+        seen still there (seed 1836's, put down in the D, hidden by the
+        player for 32 frames, moved 66 mm and struck a frame after it was
+        seen again: its stroke began where it was first hidden, 34 frames
+        early). None when it was not."""
+        if self.spec is None or len(seen) < 2:
+            return None
+        pts = self._white_track(seen)
+        if not placed_by_hand(self.spec, WHITE, pts[0]):
+            return None
+        still = 0
+        while still + 1 < len(pts) and float(np.linalg.norm(
+                pts[still + 1] - pts[0])) <= self.config.still_mm:
+            still += 1
+        if still == 0 or still + 1 == len(pts):
+            return None  # (not seen still, or not seen leaving)
+        frame = seen[still].frame
+        return next(i for i, f in enumerate(pre) if f.frame == frame)
 
     @cached_property
     def _ball_width(self) -> float:

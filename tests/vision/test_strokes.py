@@ -1481,3 +1481,30 @@ def test_a_ball_seen_back_on_its_spot_while_balls_roll_was_not_put_back(
     assert [s.start_frame for s in strokes] == [40]
     assert abs(strokes[0].end_frame - 107) <= 2
 
+
+@pytest.mark.parametrize(("still_sightings", "start"), [
+    (2, 72),  # seen still where it was put down, struck in the last of them
+    (0, None),  # seen first rolling: struck unseen, before it was seen again
+])
+def test_a_cue_ball_in_hand_moved_while_hidden_is_struck_where_it_was_put_down(
+        still_sightings: int, start: int | None) -> None:
+    # seed 1836: the cue ball in hand, put down in the D, hidden by the player
+    # for 32 frames, was moved 66 mm and struck a frame after it was seen
+    # again; its stroke began where it was first hidden, 34 frames early
+    first, put = (-1192.5, -209.1), np.array([-1237.5, -160.3])
+    frames = [_frame(f, {**BASE, 1: ("white", first, True)}) for f in range(40)]
+    frames += [_frame(f, {**BASE, 1: ("white", first, False)})
+               for f in range(40, 71)]
+    frames += [_frame(71 + i, {**BASE, 1: ("white", tuple(put), True)})
+               for i in range(still_sightings)]
+    x = put.copy()
+    for i in range(60):
+        x += [max(70.0 - 2.0 * i, 0.0), 0.0]
+        frames.append(_frame(71 + still_sightings + i,
+                             {**BASE, 1: ("white", tuple(x), True)}))
+    strokes, _ = _run(frames, OFFICIAL)
+    assert len(strokes) == 1
+    if start is not None:
+        assert strokes[0].start_frame == start
+    else:
+        assert 40 <= strokes[0].start_frame < 71
