@@ -41,6 +41,15 @@ CLOSE_CALL = 0.6
 of the cue ball's way before another: the order is told from centres good to a
 millimetre or so, and the overlay shows the referee it was close."""
 
+APPROACH_SIGHTINGS = 6
+"""Most sightings of the cue ball its approach to a contact is fitted to
+(``EventDetector._approach_first``); four at least."""
+
+APPROACH_SHARE = 1.5
+"""How many times the sum of their errors along the way (each at the fitted
+approach's uncertainty once) two contacts on it must lie apart for one to be
+first (``EventDetector._approach_first``)."""
+
 
 class EventKind(StrEnum):
     """Kinds of stroke event."""
@@ -1256,6 +1265,8 @@ class EventDetector:
         cols = _distinct([j for t, j, _ in found if t - t0 <= same], held[at],
                          c.one_ball_mm, tr.visible[at])
         first = self._left_first(tr, held, cols, t0)
+        if first is None and len(cols) > 1:
+            first = self._approach_first(rows, pts, i0, held[at], cols)
         if first is not None:
             cols, unsure = [first], True
         names = tuple(sorted(tr.kinds[j] for j in cols))
@@ -1290,6 +1301,61 @@ class EventDetector:
         (first, j), (second, _) = left[0], left[1]
         assert first is not None and second is not None
         return j if second - first >= self.config.left_apart_rows else None
+
+    def _approach_first(self, rows: np.ndarray, pts: np.ndarray, i0: int,
+                        places: np.ndarray, cols: list[int]) -> int | None:
+        """Of balls the cue ball's way reached at once (``cols``, at rest at
+        ``places``: (N, 2) mm by column) on its segment ``i0``, the one its
+        approach reached first by more than the approach is known to, or None.
+        The approach is the straight line fitted to its last sightings up to
+        the segment (``APPROACH_SIGHTINGS``, a frame or two apart); how well
+        it is known across the way comes from their scatter about it, and a
+        ball it reaches thinly, whose contact moves far along the way for a
+        little across it, is placed less surely. The chord into the sighting
+        after a contact cuts the corner of the turn, and can reach two balls
+        at once that the way reached apart (seed 1796: the white struck a red
+        full at 3 m/s and another thinly a frame later; the chord reached them
+        1 mm apart, the approach 11 mm)."""
+        k = i0
+        while (k > 0 and i0 - k + 1 < APPROACH_SIGHTINGS
+               and rows[k] - rows[k - 1] <= 2):
+            k -= 1
+        n = i0 - k + 1
+        if n < 4:
+            return None
+        r = (rows[k:i0 + 1] - rows[i0]).astype(np.float64)
+        a = np.vstack([r, np.ones(n)]).T
+        (v, p0), *_ = np.linalg.lstsq(a, pts[k:i0 + 1], rcond=None)
+        speed = float(np.linalg.norm(v))
+        if speed < 1.0:
+            return None
+        u = v / speed
+        normal = np.array([-u[1], u[0]])
+        across = (pts[k:i0 + 1] - a @ np.vstack([v, p0])) @ normal
+        spread = math.sqrt(float(across @ across) / (n - 2))
+        # (how well the line is known across the way a frame past its end)
+        sxx = float(((r - r.mean()) ** 2).sum())
+        line = spread * math.sqrt(1.0 / n + (1.0 - r.mean()) ** 2 / sxx)
+        touch = 2 * self.spec.ball_radius
+        reached = []
+        for j in cols:
+            d = places[j] - p0
+            h = abs(float(d @ normal))
+            if h > touch + 2 * line:
+                continue  # (not on the approach: reached after a turn)
+            h = min(h, 0.999 * touch)
+            cos = math.sqrt(touch**2 - h**2)
+            reached.append((float(d @ u) - cos, line * (1.0 + h / cos), j))
+        if not reached:
+            return None
+        reached.sort()
+        if len(reached) == 1:
+            return reached[0][2]
+        (s1, e1, j1), (s2, e2, _) = reached[0], reached[1]
+        # (the errors are each the line's, at its uncertainty once: the two
+        # move together, and are known from a handful of sightings)
+        return j1 if s2 - s1 > APPROACH_SHARE * (e1 + e2) + (
+            self.config.same_time_mm) else None
 
     def _left_at(self, tr: StrokeTracks, held: np.ndarray, j: int, t: float
                  ) -> float | None:

@@ -1415,6 +1415,33 @@ def test_of_two_balls_reached_at_once_the_one_seen_leaving_first_was_struck() ->
     assert contact.confidence == CLOSE_CALL
 
 
+@pytest.mark.parametrize("thin", ["red", "pink"])
+def test_of_two_balls_the_chord_reaches_at_once_the_one_the_approach_reaches_first(
+        thin: str) -> None:
+    # seed 1796 (broadcast, as tracked from 400): the white, at 3 m/s, struck
+    # a red full and a frame later grazed another; its chord into its sighting
+    # after the first contact cut the corner of its turn and reached both
+    # within a millimetre of its way (at once). Its approach, fitted to its
+    # last six sightings, reaches the red struck full 10 mm sooner
+    white = [(136.3, 514.3)] * 3 + [
+        (225.3, 441.9), (300.1, 373.4), (369.8, 312.8), (445.7, 252.4),
+        (533.2, 180.5), (615.6, 115.1), (695.7, 49.6), (761.9, -5.0),
+        (835.7, -66.8), (917.5, -132.7), (948.3, -160.6), (953.8, -164.2),
+        (963.9, -171.3), (979.0, -180.0), (999.4, -194.5), (1019.1, -211.9),
+        (1045.1, -228.3), (1067.4, -244.8)]
+    full = [(988.3, -189.6)] * 13 + [
+        (1030.6, -222.9), (1117.4, -288.7), (1179.5, -338.8), (1238.6, -384.7),
+        (1294.8, -431.1), (1344.7, -470.1), (1404.0, -515.5), (1453.0, -553.5)]
+    grazed = [(930.3, -209.7)] * 15 + [
+        (929.7, -213.9), (929.0, -216.4), (929.0, -218.6), (924.8, -220.3),
+        (926.4, -222.4), (924.0, -224.6)]
+    xy = np.stack([np.array(white), np.array(full), np.array(grazed)], axis=1)
+    ev = EventDetector().detect(_tracks(("white", "red", thin), xy, start=2))
+    assert ev.first_contact == ("red",)
+    contact = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert contact.confidence == CLOSE_CALL
+
+
 def test_a_cue_ball_slowing_into_a_cushion_past_a_ball_held_still_missed_it() -> None:
     # seed 1541 (overhead, as tracked from 406): the white ran at 0.7 m/s past
     # a red by the right cushion, 2 mm wide of touching; a reading 4 mm off
