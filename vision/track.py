@@ -275,6 +275,10 @@ class TrackerConfig:
         ahead_prob: See ``reacquire_prob``.
         reacquire_step_mm: Farthest a lost moving ball can have gone per frame
             since it was last seen (the break's cue ball: about 210 mm).
+        reacquire_speed_share: A lost moving ball whose speed was seen (between
+            its last two sightings) can have gone no farther per frame than
+            this many times that speed, plus ``reacquire_slack_mm``.
+        reacquire_slack_mm: See ``reacquire_speed_share``.
         unpot_frames: A ball seen again within this many frames of being found
             potted, where it was last seen, was not potted (it stopped in the
             jaws, hidden): it gets its track back.
@@ -405,6 +409,8 @@ class TrackerConfig:
     reacquire_prob: float = 0.8
     ahead_prob: float = 0.5
     reacquire_step_mm: float = 300.0
+    reacquire_speed_share: float = 2.0
+    reacquire_slack_mm: float = 80.0
     unpot_frames: int = 90
     unpot_mm: float = 60.0
     unpot_sightings: int = 3
@@ -1041,6 +1047,14 @@ class BallTracker:
                     # reds, lost slowly into a top pocket, had their tracks
                     # taken by reds 0.9 and 2.5 m away, and were not potted)
                     step = c.jaws_speed_mm if t.in_jaws else c.reacquire_step_mm
+                    # (nor faster than it went, give or take: nothing on the
+                    # table speeds a ball up unseen but a faster ball; seed
+                    # 1844's red, lost at 68 mm a frame into the top-left
+                    # pocket, had its track taken 4 frames on by a red of the
+                    # pack 1180 mm away, and its pot was missed)
+                    if (lost_speed := self._lost_speed(t)) > 0.0:
+                        step = min(step, c.reacquire_speed_share * lost_speed
+                                   + c.reacquire_slack_mm)
                     if d > step * (t.missed + 1):
                         continue
                 if d < best_d:

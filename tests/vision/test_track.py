@@ -1438,6 +1438,28 @@ def test_a_ball_held_in_the_jaws_is_not_taken_back_far_away() -> None:
     assert red.potted_at == 12 + tr.config.jaws_wait_frames
 
 
+
+@pytest.mark.parametrize(("seen_at", "taken_back"), [
+    ((-260.0, 0.0), True),  # on its line, 4 frames' roll on
+    ((600.0, -500.0), False),  # 1.2 m off: farther than it can have rolled
+])
+def test_a_ball_lost_rolling_is_taken_back_no_farther_than_it_can_have_gone(
+        seen_at: tuple[float, float], taken_back: bool) -> None:
+    # seed 1844: a red lost at 68 mm a frame into the top-left pocket had its
+    # track taken 4 frames on by a red of the pack 1180 mm away (one with no
+    # track of its own), and its pot was missed
+    tr = BallTracker(OFFICIAL)
+    for f in range(8):
+        tr.update(_dets([("red", -1000.0 + 68.0 * f, 0.0), ("blue", 0.0, 400.0)]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    assert red.anchor is None and red.speed > 60.0
+    for _ in range(3):  # out of sight
+        tr.update(_dets([("blue", 0.0, 400.0)]))
+    assert red.status == TrackStatus.HIDDEN
+    tr.update(_dets([("red", *seen_at), ("blue", 0.0, 400.0)]))
+    assert (red.status == TrackStatus.SEEN) == taken_back
+    assert np.allclose(red.xy_mm, seen_at, atol=1.0) == taken_back
+
 @pytest.mark.parametrize(("stop_gap_mm", "followed"), [
     (52.5, True),    # the white stops against the black: nudged, it creeps off
     (200.0, False),  # the white stops well short: nothing touched the black
