@@ -67,7 +67,11 @@ final code, b6d3506, then their mistakes studied: session 34),
 ``1741-1760`` and ``1761-1780`` (held out, scored once with session 34's
 final code, 88628c8, then their mistakes studied: session 35),
 ``1781-1800`` (held out, scored once with session 35's final code,
-24f1241, then 1788 studied: session 35),
+24f1241, then 1788 studied: session 35), ``1801-1820`` and ``1821-1840``
+(held out, scored once with session 35's final code, bd6829c, then their
+mistakes studied: session 36), ``1841-1860`` and ``1861-1880`` (held out,
+scored once with e72b0cf, then 1844 studied and fixed: session 36),
+``1881-1900`` (held out, scored once with session 36's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
