@@ -279,6 +279,10 @@ class TrackerConfig:
             its last two sightings) can have gone no farther per frame than
             this many times that speed, plus ``reacquire_slack_mm``.
         reacquire_slack_mm: See ``reacquire_speed_share``.
+        long_lost_frames: A ball lost moving for more than this many frames is
+            taken back only by a sure sighting with one of its kind within
+            ``long_lost_step_mm`` of it the frame before (two in a row).
+        long_lost_step_mm: See ``long_lost_frames``.
         unpot_frames: A ball seen again within this many frames of being found
             potted, where it was last seen, was not potted (it stopped in the
             jaws, hidden): it gets its track back.
@@ -411,6 +415,8 @@ class TrackerConfig:
     reacquire_step_mm: float = 300.0
     reacquire_speed_share: float = 2.0
     reacquire_slack_mm: float = 80.0
+    long_lost_frames: int = 60
+    long_lost_step_mm: float = 60.0
     unpot_frames: int = 90
     unpot_mm: float = 60.0
     unpot_sightings: int = 3
@@ -511,6 +517,7 @@ class BallTracker:
             maxlen=self.config.clutter_frames)
         self._clutter = np.zeros((0, 2))
         self._blurred_white: tuple[int, np.ndarray] = (-9, np.zeros((0, 2)))
+        self._sure_before: tuple[int, list[tuple[BallKind, np.ndarray]]] = (-9, [])
         c = self.config
         self._f = np.eye(4)
         self._f[0, 2] = self._f[1, 3] = 1.0
@@ -998,6 +1005,7 @@ class BallTracker:
         c = self.config
         used: list[int] = []
         blurred, before = self._blurred_whites(dets, idx, taken)
+        sure_before = self._sure_sightings(dets, idx)
         lost = [t for t in self.active() if t.status == TrackStatus.HIDDEN
                 and (t.anchor is None or (
                     t.kind == BallKind.WHITE and t.missed >= c.reacquire_hidden))]
@@ -1057,6 +1065,16 @@ class BallTracker:
                                    + c.reacquire_slack_mm)
                     if d > step * (t.missed + 1):
                         continue
+                    # (lost long, it may be anywhere it can have rolled, so
+                    # one sighting is not enough: seed 1890's white, off the
+                    # table over the top cushion in the break and held where
+                    # it was lost, had its track taken 97 frames later by a
+                    # red of the pack read white for one frame, and was never
+                    # gone from the table)
+                    if t.missed > c.long_lost_frames and not any(
+                            k_ == kind and float(np.linalg.norm(q - z))
+                            <= c.long_lost_step_mm for k_, q in sure_before):
+                        continue
                 if d < best_d:
                     best, best_d = t, d
             if best is None or not self._clear(z, skip=best):
@@ -1074,6 +1092,18 @@ class BallTracker:
         if white and blurred and len(before):
             self._reacquire_blurred(white[0], dets, idx, blurred, before, used)
         return used
+
+    def _sure_sightings(self, dets: Detections, idx: np.ndarray
+                        ) -> list[tuple[BallKind, np.ndarray]]:
+        """The frame before's sightings sure of their kind (``reacquire_prob``:
+        kind and (2,) mm each; none unless it was the last frame). This
+        frame's are remembered."""
+        sure = [(KINDS[int(dets.kind[j])], dets.xy_mm[j].astype(np.float64))
+                for j in map(int, idx)
+                if dets.probs[j, int(dets.kind[j])] >= self.config.reacquire_prob]
+        prev = self._sure_before
+        self._sure_before = (self._frame, sure)
+        return prev[1] if prev[0] == self._frame - 1 else []
 
     def _blurred_whites(self, dets: Detections, idx: np.ndarray, taken: set[int]
                         ) -> tuple[list[int], np.ndarray]:

@@ -1460,6 +1460,28 @@ def test_a_ball_lost_rolling_is_taken_back_no_farther_than_it_can_have_gone(
     assert (red.status == TrackStatus.SEEN) == taken_back
     assert np.allclose(red.xy_mm, seen_at, atol=1.0) == taken_back
 
+
+@pytest.mark.parametrize(("frames_seen", "taken_back"), [
+    (1, False),  # one sighting, 70 frames on: anything read as it
+    (2, True),  # two in a row at one place: it is back
+])
+def test_a_ball_lost_long_is_taken_back_only_on_two_sightings_in_a_row(
+        frames_seen: int, taken_back: bool) -> None:
+    # seed 1890: the white, off the table over the top cushion in the break
+    # and held where it was lost, had its track taken 97 frames later by a red
+    # of the pack read white for one frame; it was never gone from the table,
+    # and the foul was missed
+    tr = BallTracker(OFFICIAL)
+    wid = _break_off(tr)
+    white = next(t for t in tr.active() if t.track_id == wid)
+    for _ in range(70):
+        tr.update(_dets([("blue", 0, 400)]))
+    assert white.status == TrackStatus.HIDDEN
+    for _ in range(frames_seen):
+        tr.update(_dets([("white", 600.0, -300.0), ("blue", 0, 400)]))
+    assert (white.status == TrackStatus.SEEN) == taken_back
+    assert np.allclose(white.xy_mm, (600.0, -300.0), atol=1.0) == taken_back
+
 @pytest.mark.parametrize(("stop_gap_mm", "followed"), [
     (52.5, True),    # the white stops against the black: nudged, it creeps off
     (200.0, False),  # the white stops well short: nothing touched the black
