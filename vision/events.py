@@ -1315,7 +1315,7 @@ class EventDetector:
         after a contact cuts the corner of the turn, and can reach two balls
         at once that the way reached apart (seed 1796: the white struck a red
         full at 3 m/s and another thinly a frame later; the chord reached them
-        1 mm apart, the approach 11 mm)."""
+        1 mm apart, the approach 10 mm)."""
         k = i0
         while (k > 0 and i0 - k + 1 < APPROACH_SIGHTINGS
                and rows[k] - rows[k - 1] <= 2):
