@@ -72,7 +72,8 @@ final code, 88628c8, then their mistakes studied: session 35),
 mistakes studied: session 36), ``1841-1860`` and ``1861-1880`` (held out,
 scored once with e72b0cf, then 1844 studied and fixed: session 36),
 ``1881-1900`` (held out, scored once with 3c69ebb, then 1890 studied and
-fixed: session 36),
+fixed: session 36), ``1901-1920`` (held out, scored once with session 36's
+final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
