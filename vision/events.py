@@ -1325,13 +1325,14 @@ class EventDetector:
             return None
         r = (rows[k:i0 + 1] - rows[i0]).astype(np.float64)
         a = np.vstack([r, np.ones(n)]).T
-        (v, p0), *_ = np.linalg.lstsq(a, pts[k:i0 + 1], rcond=None)
+        fit, *_ = np.linalg.lstsq(a, pts[k:i0 + 1], rcond=None)
+        v, p0 = fit
         speed = float(np.linalg.norm(v))
         if speed < 1.0:
             return None
         u = v / speed
         normal = np.array([-u[1], u[0]])
-        across = (pts[k:i0 + 1] - a @ np.vstack([v, p0])) @ normal
+        across = (pts[k:i0 + 1] - a @ fit) @ normal
         spread = math.sqrt(float(across @ across) / (n - 2))
         # (how well the line is known across the way a frame past its end)
         sxx = float(((r - r.mean()) ** 2).sum())
