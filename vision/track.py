@@ -1005,12 +1005,14 @@ class BallTracker:
         c = self.config
         used: list[int] = []
         blurred, before = self._blurred_whites(dets, idx, taken)
-        sure_before = self._sure_sightings(dets, idx)
         lost = [t for t in self.active() if t.status == TrackStatus.HIDDEN
                 and (t.anchor is None or (
                     t.kind == BallKind.WHITE and t.missed >= c.reacquire_hidden))]
         if not lost:
             return used
+        # (kept only while a ball is lost: one lost long was lost the frame
+        # before too)
+        sure_before = self._sure_sightings(dets, idx)
         order = sorted((k for k in range(len(idx)) if k not in taken),
                        key=lambda k: -float(dets.confidence[idx[k]]))
         for k in order:
