@@ -288,6 +288,12 @@ to count: seen from a low broadcast angle half the pack hides behind its front
 LATTICE_MM = 18.0
 """Farthest a red may lie from its place in the rack's lattice to count as racked."""
 
+OVERLAP_MM = LATTICE_MM / 2
+"""Of two reds on the lattice nearer than a ball's diameter less this (centre to
+centre), the one farther from its place is no red but one of the pack read twice
+(seed 1948's, between two reds of row 4 of 10, 42 mm from each and 11 mm from a
+place in row 5, made the rack 15)."""
+
 
 def rack_reds(red_mm: np.ndarray, spec: TableSpec) -> int:
     """Reds in the rack (6, 10 or 15), from the reds seen at the start of a frame:
@@ -359,12 +365,25 @@ def racked(red_mm: np.ndarray, spec: TableSpec) -> int | None:
     pts = pts[on]
     if not len(pts):
         return None
+    place = np.column_stack([apex[0] + row[on] * np.sqrt(3.0) * r,
+                             (2 * np.round(across[on]) - row[on]) * r])
+    pts = _apart(pts, np.linalg.norm(pts - place, axis=1), 2 * r - OVERLAP_MM)
     # from the apex's place, not the first red seen: the apex red may be missed
     depth = float(pts[:, 0].max() - apex[0])
     rows = round(depth / (np.sqrt(3.0) * r)) + 1
     if rows not in RACKS or len(pts) < RACK_SEEN * RACKS[rows]:
         return None
     return RACKS[rows]
+
+
+def _apart(pts: np.ndarray, off: np.ndarray, apart_mm: float) -> np.ndarray:
+    """``pts`` ((N, 2) mm) less each nearer than ``apart_mm`` to one nearer its
+    place (``off``: (N,) mm from it)."""
+    kept: list[int] = []
+    for i in np.argsort(off, kind="stable"):
+        if all(np.linalg.norm(pts[i] - pts[k]) >= apart_mm for k in kept):
+            kept.append(int(i))
+    return pts[sorted(kept)]
 
 
 def _stayed_in_d(tr: StrokeTracks, spec: TableSpec) -> bool:

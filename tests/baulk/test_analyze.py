@@ -173,6 +173,13 @@ def test_rack_reds_from_the_triangle_depth_despite_misses_and_extras(
         through = rack[-1] + (np.sqrt(3) * r, 0.0)  # behind the back row, between
         pushed = np.vstack([rack[1:], through])
         assert rack_reds(pushed, OFFICIAL) == reds
+        # a red of the back row read twice, all but on a place a row deeper,
+        # overlapping two of them (seed 1948: 42 mm from one, 11 mm short of
+        # its place in row 5; 10 taken for 15)
+        back_row = rack[depth[depth < rows] == rows - 1]
+        a, b = back_row[np.argsort(back_row[:, 1])][:2]
+        twice = (a + b) / 2 + (np.sqrt(3) * r - 11.4, -1.1)
+        assert rack_reds(np.vstack([rack, twice]), OFFICIAL) == reds
     # reds scattered over the table (mid-frame footage): the count, rounded up
     loose = np.array([[-800.0 + 300 * i, 200.0 * (-1) ** i] for i in range(7)])
     assert rack_reds(loose, OFFICIAL) == 10
