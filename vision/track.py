@@ -296,7 +296,8 @@ class TrackerConfig:
             detection far away may take it (``reacquire_far_mm``).
         reacquire_far_mm: See ``_reacquire``: farther than the cue's tip
             can be from the ball.
-        reacquire_far_prob: Least probability of white for that.
+        reacquire_far_prob: Least probability of white for that (and for
+            a sighting to show the cue ball put down by hand: ``_put_down``).
         blur_ball_prob: A detection this likely to be a ball, and surely of
             the white's kind if a ball (``blur_share``), is a blurred sighting
             of the white: two in successive frames, a rolling ball's step
@@ -311,7 +312,8 @@ class TrackerConfig:
             against detections anywhere searched (it may have been struck), not
             only when its place is searched.
         nudge_frames: Sightings of a ball at rest, steadily a little off its
-            anchor, that move the anchor there (``_nudged``).
+            anchor (or of the cue ball put down elsewhere in the D:
+            ``_put_down``), that move the anchor there (``_nudged``).
         fast_step_mm: A ball at rest seen to leap farther than this in a frame
             is released only when a third sighting shows it still going, or
             two leap evenly (``even_leap_share``).
@@ -1412,9 +1414,30 @@ class BallTracker:
             self._seen(t, dets, j)
         elif d <= 2 * self.spec.ball_radius + c.hold_mm:
             self._seen(t, dets, j, keep_meas=True)
+        elif self._put_down(t, dets, j):
+            self._seen(t, dets, j)
         else:
             t.status = TrackStatus.HIDDEN
             t.missed += 1
+
+    def _put_down(self, t: Track, dets: Detections, j: int) -> bool:
+        """Was the cue ball ``t``, at rest in the D and not seen there since
+        the last frame, put down by hand elsewhere in the D, where detection
+        ``j`` sees it surely (``reacquire_far_prob``)? So it was once the last
+        ``nudge_frames`` such sightings lie together (``_nudged``): it rests
+        there now. Seed 1950's, in hand, hidden by the player and put down 70
+        mm off, was seen there surely for ten frames, each sighting taken for
+        not the ball; it was found only when struck, and its stroke began 21
+        frames early."""
+        z = dets.xy_mm[j]
+        a = t.anchor
+        assert a is not None
+        return (t.kind == BallKind.WHITE and t.missed > 0
+                and float(dets.probs[j, KINDS.index(t.kind)])
+                >= self.config.reacquire_far_prob
+                and self.spec.in_d((float(a[0]), float(a[1])))
+                and self.spec.in_d((float(z[0]), float(z[1])))
+                and self._nudged(t, z))
 
     def _nudged(self, t: Track, z: np.ndarray) -> bool:
         """Add a sighting of ``t`` a little off its anchor; when the last

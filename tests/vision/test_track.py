@@ -1879,3 +1879,29 @@ def test_a_ball_at_rest_is_not_set_off_by_sightings_where_another_rests(
             o for o in others if np.hypot(o[1] - z[0], o[2] - z[1]) > 30.0]]))
     moved = float(np.linalg.norm(rt.reported_mm - red)) > 30.0
     assert moved == set_off
+
+
+@pytest.mark.parametrize(("place", "p_white", "put_down"), [
+    ((-1219.5, 105.0), 0.96, True),   # in hand, moved in the D while hidden
+    ((-1219.5, 105.0), 0.8, False),   # read unsure: maybe not the white
+    ((-600.0, 105.0), 0.96, False),   # at rest out of the D: not in hand
+])
+def test_a_cue_ball_hidden_in_the_d_and_seen_surely_put_down_there_rests_there(
+        place: tuple[float, float], p_white: float, put_down: bool) -> None:
+    # seed 1950: the cue ball in hand, hidden by the player and put down 70 mm
+    # off in the D, was seen there surely for ten frames, each sighting taken
+    # for not the ball; it was found only when struck, 21 frames late
+    tr = BallTracker(OFFICIAL)
+    white = np.array(place)
+    for _ in range(8):
+        tr.update(_dets([("white", *white), ("blue", 0.0, 0.0)]))
+    wt = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(20):  # hidden by the player
+        tr.update(_dets([("blue", 0.0, 0.0)]))
+    there = white + (66.8, -22.4)
+    for f in range(10):
+        d = _dets([("white", *(there + (0.3 * (f % 2), 0.0))), ("blue", 0.0, 0.0)])
+        tr.update(_unsure(d, 0, "white", p_white))
+    assert wt.anchor is not None
+    assert np.allclose(wt.reported_mm, there, atol=1.0) == put_down
+    assert (wt.status == TrackStatus.SEEN) == put_down
