@@ -1585,3 +1585,29 @@ def test_an_object_ball_gone_before_the_first_contact_was_not_potted(
     assert ev.first_contact == ("yellow",)
     assert ev.potted == potted
     assert (Unknown.GONE_BEFORE_CONTACT in ev.unknown) == (not potted)
+
+
+@pytest.mark.parametrize(("offset", "first"), [
+    (R2 + 1.7, ("red",)),   # passed wide of the yellow, slowed by the red
+    (20.0, ("yellow",)),    # the yellow nearly full on its way: it slowed it
+])
+def test_a_cue_ball_slowed_on_its_way_was_slowed_by_a_ball_full_on_it(
+        offset: float, first: tuple[str, ...]) -> None:
+    # seed 1983: the white, at 140 mm a frame, passed the yellow 54 mm off its
+    # line (2 mm wide of touching), unseen beside it, and struck a red the
+    # frame after, keeping its way at half its speed; its slowing was read as
+    # a turn off the yellow, held still, and the yellow was named
+    t = 30
+    xy = np.full((t, 3, 2), np.nan)
+    red = np.array([-580.0, 0.0])
+    hit = red[0] - R2  # the white's x where it strikes the red
+    at_hit = 2 + (hit + 1600.0) / 140.0  # fractional row of the contact
+    for r in range(t):
+        x = -1600.0 + 140.0 * max(r - 2, 0) if r <= at_hit else (
+            hit + 20.0 * (r - at_hit))
+        xy[r, 0] = (x, 0.0)
+        xy[r, 2] = red if r <= at_hit else red + (120.0 * (r - at_hit), 0.0)
+    xy[[6, 7, 9], 0] = np.nan  # unseen beside the yellow and at the contact
+    xy[:, 1] = (-1000.0, offset)
+    ev = EventDetector().detect(_tracks(("white", "yellow", "red"), xy))
+    assert ev.first_contact == first
