@@ -73,7 +73,11 @@ mistakes studied: session 36), ``1841-1860`` and ``1861-1880`` (held out,
 scored once with e72b0cf, then 1844 studied and fixed: session 36),
 ``1881-1900`` (held out, scored once with 3c69ebb, then 1890 studied and
 fixed: session 36), ``1901-1920`` (held out, scored once with session 36's
-final code),
+final code), ``1921-1940`` and ``1941-1960`` (held out, scored once with
+session 36's final code, fb88812, then their mistakes studied: session 37),
+``1961-1980`` and ``1981-2000`` (held out, scored once with ecdb0d9, then
+1983 studied and fixed: session 38), ``2021-2040`` and ``2041-2060`` (held
+out, scored once with session 38's final code, 176e77d),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
