@@ -1298,7 +1298,10 @@ class StrokeSegmenter:
     def _back_to_rest(self, frames: list[BallFrame]) -> None:
         """Go back to rest after the stroke's ``frames`` (emitted by
         ``_close``, or no stroke: ``_all_in_place``): the balls rest where
-        its last frame has them."""
+        its last frames have them (the median of each one's last four
+        sightings: a ball read jumping about its place, ``_jitter``, rests
+        at neither reading; seed 1482's white, read 5 to 10 mm about by the
+        player before the next strike, began that stroke a frame early)."""
         self._stirring = None
         self._at_rest, self._awaited = None, set()
         tail = frames[-self.config.rest_frames:]
@@ -1312,7 +1315,9 @@ class StrokeSegmenter:
         self._fresh = set()
         lastf = frames[-1]
         for j, tid in enumerate(lastf.ids):
-            self._rest.xy[int(tid)] = lastf.xy_mm[j].copy()
+            seen = _sightings(tail[-4:], int(tid))
+            self._rest.xy[int(tid)] = (np.median(np.array(seen), axis=0) if seen
+                                       else lastf.xy_mm[j].copy())
             self._rest.kind[int(tid)] = lastf.kinds[j]
         self._in_hand = lastf.white() is None
 
@@ -1368,7 +1373,8 @@ def _still_into(frames: list[BallFrame], i: int, still_mm: float) -> bool:
 def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     """The ball drifted over the window (medians of its sightings, four by four,
     differ from the last four's) or is still rolling at its end; identity jumps
-    (> 150 mm a frame) are tracking noise, not motion."""
+    (> 150 mm a frame) are tracking noise, not motion, and so are readings
+    jumping back and forth about one place (``_jitter``)."""
     pts = []
     frames = []
     for f in window:
@@ -1395,7 +1401,35 @@ def _moving(window: list[BallFrame], tid: int, still_mm: float) -> bool:
     drift = max(float(np.linalg.norm(g - b)) for g in groups) if groups else 0.0
     # still rolling at the end
     rolling = np.linalg.norm(p[-1] - p[-4]) > 2 * still_mm
-    return bool(drift > still_mm or rolling)
+    return bool(drift > still_mm or rolling) and not _jitter(p, frames, still_mm)
+
+
+def _jitter(p: np.ndarray, frames: list[int], still_mm: float) -> bool:
+    """Are a ball's sightings over a rest window (``p``: (K, 2) mm, table
+    frame, at ``frames``) noise about one place rather than motion? So they
+    are when they scatter about their straight-line fit by more than
+    ``still_mm`` (``REST_NOISE_MAX_MM`` at most), the fit moves no farther than
+    ``still_mm`` over the window, and its steps turn back more than they go
+    on (a rolling ball's steps follow one another; a ball back off a cushion
+    turns once). A far ball in a broadcast view, its outline cut by a nearer
+    ball in the image, is read now at one place and now at another 10 mm off
+    in depth: seed 2086's white, at rest at the far end beside a red, jumped
+    between the two every frame or two for 40 frames; its stroke stayed open,
+    took in the next, and the score went wrong (and seed 2070's, a dark part
+    of the player at the far end taken for the black)."""
+    if len(p) < 8:
+        return False
+    t = np.asarray(frames, dtype=np.float64)
+    t -= t.mean()
+    slope, centre = np.polyfit(t, p, 1)
+    off = p - centre - np.outer(t, slope)
+    noise = math.sqrt(float((off**2).sum()) / (2 * (len(p) - 2)))
+    if not still_mm < noise <= REST_NOISE_MAX_MM:
+        return False
+    steps = np.diff(p, axis=0)
+    back_and_forth = float(np.sum(steps[1:] * steps[:-1])) < 0.0
+    return back_and_forth and float(np.linalg.norm(slope)) * float(
+        t[-1] - t[0]) <= still_mm
 
 
 def _sightings(frames: list[BallFrame], tid: int) -> list[np.ndarray]:

@@ -1508,3 +1508,23 @@ def test_a_cue_ball_in_hand_moved_while_hidden_is_struck_where_it_was_put_down(
         assert strokes[0].start_frame == start
     else:
         assert 40 <= strokes[0].start_frame < 71
+
+
+def test_a_ball_read_jumping_about_its_place_has_stopped() -> None:
+    # seed 2086: the white at rest at the far end of a broadcast view, its
+    # outline cut by a red in front, was read now at its place, now 10 mm off
+    # in depth, for 40 frames; its stroke stayed open and took in the next
+    # (a ball back off a cushion, its steps turning once, stays moving:
+    # test_a_ball_back_off_a_cushion_where_it_was_keeps_the_stroke_open)
+    still = [_frame(f, BASE) for f in range(40)]
+    first = _rolling_white(40, 30)
+    place = first[-1].xy_mm[first[-1].lookup[1]]
+    pattern = [0, 1, 0, 0, 1, 1, 0, 1, 0, 1, 1, 0]
+    jumping = [_frame(70 + k, {**BASE, 1: ("white", tuple(
+        place + (10.0 * pattern[k % len(pattern)], 0.0)), True)}) for k in range(60)]
+    again = [_frame(130 + i, {**BASE, 1: ("white", (place[0] + 30.0 * i, -100.0),
+                                          True)}) for i in range(40)]
+    strokes, _ = _run(still + first + jumping + again)
+    assert len(strokes) == 2
+    assert abs(strokes[0].end_frame - 65) <= 2
+    assert strokes[1].start_frame == 130
