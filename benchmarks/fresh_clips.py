@@ -77,7 +77,10 @@ final code), ``1921-1940`` and ``1941-1960`` (held out, scored once with
 session 36's final code, fb88812, then their mistakes studied: session 37),
 ``1961-1980`` and ``1981-2000`` (held out, scored once with ecdb0d9, then
 1983 studied and fixed: session 38), ``2021-2040`` and ``2041-2060`` (held
-out, scored once with session 38's final code, 176e77d),
+out, scored once with 176e77d), ``2061-2080`` and ``2081-2100`` (held out,
+scored once with 176e77d, then 2070 and 2086 studied and fixed: session 38),
+``2101-2120`` and ``2121-2140`` (held out, scored once with session 38's
+final code, c504e52),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
