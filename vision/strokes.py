@@ -1419,17 +1419,24 @@ def _jitter(p: np.ndarray, frames: list[int], still_mm: float) -> bool:
     of the player at the far end taken for the black)."""
     if len(p) < 8:
         return False
-    t = np.asarray(frames, dtype=np.float64)
-    t -= t.mean()
-    slope, centre = np.polyfit(t, p, 1)
-    off = p - centre - np.outer(t, slope)
-    noise = math.sqrt(float((off**2).sum()) / (2 * (len(p) - 2)))
+    slope, noise, _ = _line_fit(np.asarray(frames), p)
     if not still_mm < noise <= REST_NOISE_MAX_MM:
         return False
     steps = np.diff(p, axis=0)
     back_and_forth = float(np.sum(steps[1:] * steps[:-1])) < 0.0
     return back_and_forth and float(np.linalg.norm(slope)) * float(
-        t[-1] - t[0]) <= still_mm
+        frames[-1] - frames[0]) <= still_mm
+
+
+def _line_fit(rows: np.ndarray, xy: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """Straight-line fit of a ball's sightings ``xy`` ((K, 2) mm) against
+    their ``rows`` ((K,)): its slope ((2,) mm a row), the readings' scatter
+    about it (mm, per axis) and the slope's standard error (mm a row)."""
+    t = rows - float(rows.mean())
+    slope, centre = np.polyfit(t, xy, 1)
+    off = xy - centre - np.outer(t, slope)
+    noise = math.sqrt(float((off**2).sum()) / (2 * (len(rows) - 2)))
+    return slope, noise, noise / math.sqrt(float((t**2).sum()))
 
 
 def _sightings(frames: list[BallFrame], tid: int) -> list[np.ndarray]:
@@ -1786,11 +1793,8 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     late = rows[len(rows) // 2:]
     if len(late) >= 6:
         tl = float(late.mean())
-        slope_l, centre_l = np.polyfit(late - tl, xy[late], 1)
+        slope_l, _, error = _line_fit(late, xy[late])
         v_late = float(np.linalg.norm(slope_l))
-        off = xy[late] - centre_l - np.outer(late - tl, slope_l)
-        noise = math.sqrt(float((off**2).sum()) / (2 * (len(late) - 2)))
-        error = noise / math.sqrt(float(((late - tl) ** 2).sum()))
         if v_late < speed - decel * (tl - tc + KISS_FRAMES) - KISS_ERRORS * error:
             return min(stop, tl + v_late / decel)
     return stop
