@@ -1178,9 +1178,14 @@ class EventDetector:
                     moved, _ = self._set_off(tr, held, j, t, t,
                                              held[rows[i], j] - _at(rows, pts, t))
                 kinked = self._kinked(rows, pts, i)
+                # a turn read against an approach a cushion turned is no turn
+                # (seed 2088: the white, unseen for two frames as the jaws of a
+                # corner threw it back, came out past a red at rest 53 mm off;
+                # its chord through the jaws, against its way on, was a turn)
                 turned = (self._deflected(rows, pts, i) or kinked) and not (
                     self._by_cushion(_at(rows, pts, t))
-                    or self._ran_at_cushion(rows, pts, i))
+                    or self._ran_at_cushion(rows, pts, i)
+                    or (i > 0 and self._ran_at_cushion(rows, pts, i - 1)))
                 if moved or (moved is None and (turned or self._left_for_good(
                         tr, j, held[rows[i], j], rows[i], int(rows[i + 1])))):
                     found.append((t, j, i))

@@ -744,6 +744,34 @@ def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> No
     assert (Unknown.UNSEEN_BALL in ev.unknown) == unseen
 
 
+@pytest.mark.parametrize(("red_sets_off", "first"), [
+    (False, ("pink",)),  # passed at rest: the jaws turned the white, not the red
+    (True, ("red",)),    # seen setting off as the white came out: struck
+])
+def test_a_cue_ball_out_of_the_jaws_past_a_ball_turned_off_the_jaws(
+        red_sets_off: bool, first: tuple[str, ...]) -> None:
+    # seed 2088: the white ran into the top-right corner's mouth, was unseen
+    # for two frames as its jaws threw it back, and came out 53 mm from a red
+    # at rest; its chord through the jaws, against its way out, read as a turn
+    # off the red, which was named; it went on to strike the pink
+    t = 40
+    xy = np.full((t, 3, 2), np.nan)
+    mouth, out_at = np.array([1770.0, 835.0]), np.array([1669.0, 705.0])
+    way_in, way_out = np.array([83.0, 72.0]), np.array([-24.0, -60.0])
+    red = np.array([1722.0, 700.0])
+    hit_row = 20
+    pink = out_at + way_out * (hit_row - 12) + R2 * way_out / np.linalg.norm(way_out)
+    for r in range(t):
+        if r <= 9:
+            xy[r, 0] = mouth + way_in * (max(r, 2) - 9)
+        elif r >= 12:
+            xy[r, 0] = out_at + way_out * (min(r, hit_row) - 12)
+        xy[r, 2] = pink + way_out * max(r - hit_row, 0)
+        xy[r, 1] = red + (40.0 * max(r - 12, 0) * red_sets_off, 0.0)
+    ev = EventDetector().detect(_tracks(("white", "red", "pink"), xy))
+    assert ev.first_contact == first
+
+
 @pytest.mark.parametrize(("kind", "back_at", "event"), [
     # the white jumps the top cushion, and is brought back to the D by hand
     # before the stroke is over (seen in the hand, a little in front of it)
