@@ -1192,14 +1192,18 @@ class EventDetector:
                     found.sort()
                     if not chord:
                         off_way.add(j)
-                elif turned and (kinked or (self._deflected(
-                        rows, pts, i, place=held[rows[i], j]) and self._deflected(
-                        rows, pts, i, c.weak_span))) and not self._ran_at_cushion(
+                elif turned and (kinked or all(self._deflected(
+                        rows, pts, i, span, place=held[rows[i], j])
+                        for span in (1, c.weak_span))) and not self._ran_at_cushion(
                         rows, pts, i, c.weak_span):
                     # seen still (a ball at rest is held until surely moving):
                     # taken if no ball is seen to set off soon after, and the
                     # cue ball kept to its new way (seed 588's passed a red 3 mm
-                    # wide, its sightings beside it pulled 11 mm off its way)
+                    # wide, its sightings beside it pulled 11 mm off its way),
+                    # a slowing over either span only for a ball nearly full on
+                    # its way (seed 2152's, misread 12 mm off its way as it
+                    # passed the black 1 mm wide, slowed over three sightings
+                    # as it struck a red beyond: the black was named),
                     # and no cushion turned it in that span (seed 1541's passed
                     # a red by the side cushion 2 mm wide, slowing into the
                     # cushion it came off two sightings on)

@@ -744,6 +744,37 @@ def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> No
     assert (Unknown.UNSEEN_BALL in ev.unknown) == unseen
 
 
+@pytest.mark.parametrize(("misread_mm", "first"), [
+    (0.0, ("red",)),
+    (25.0, ("red",)),  # a turn read at the black, a slowing only at the red
+])
+def test_a_cue_ball_passing_a_ball_and_misread_then_slowed_by_another(
+        misread_mm: float, first: tuple[str, ...]) -> None:
+    # seed 2152: the white, at 78 mm a frame, passed the black 1 mm wide of
+    # touching (its sightings, a few mm off, 3 mm inside), was misread 12 mm
+    # off its way the frame before it struck a red, and went on slower; the
+    # misread read as a turn off the black, the slowing over three sightings
+    # as the black stopping it, though the black lay far off the white's line
+    t = 30
+    xy = np.full((t, 3, 2), np.nan)
+
+    def x_at(r: float) -> float:
+        return -1600.0 + 78.0 * (r - 2)
+
+    contact = 13.2
+    red = np.array([x_at(contact) + R2, 0.0])
+    for r in range(t):
+        if r <= contact:
+            xy[r, 0] = (x_at(max(r, 2)), 0.0)
+        else:
+            xy[r, 0] = (x_at(contact) + 10.0 * (r - contact), 0.0)
+        xy[r, 2] = red + (60.0 * max(r - contact, 0.0), 0.0)
+    xy[13, 0, 1] -= misread_mm
+    xy[:, 1] = (x_at(11.5), R2 + 2.5)
+    ev = EventDetector().detect(_tracks(("white", "black", "red"), xy))
+    assert ev.first_contact == first
+
+
 @pytest.mark.parametrize(("red_sets_off", "first"), [
     (False, ("pink",)),  # passed at rest: the jaws turned the white, not the red
     (True, ("red",)),    # seen setting off as the white came out: struck
