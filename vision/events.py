@@ -28,6 +28,7 @@ from vision.strokes import (
     SegmenterConfig,
     StrokeTracks,
     last_step,
+    line_fit,
     placed_by_hand,
 )
 
@@ -44,6 +45,16 @@ millimetre or so, and the overlay shows the referee it was close."""
 APPROACH_SIGHTINGS = 6
 """Most sightings of the cue ball its approach to a contact is fitted to
 (``EventDetector._approach_first``); four at least."""
+
+DEPART_ROWS = 8
+"""Rows after a contact over which a struck ball's sightings say which way it
+set off (``EventDetector._departure_first``); four sightings at least."""
+
+THROW_DEG = 3.0
+"""Most the throw of a contact (friction between the balls turning the struck
+ball off the line of centres, towards the cue ball's going) can differ between
+two balls struck at once; it moves where the cue ball's centre is read to have
+been at each contact by up to ``2R sin(THROW_DEG)`` along its way."""
 
 APPROACH_SHARE = 1.5
 """How many times the sum of their errors along the way (each at the fitted
@@ -1298,6 +1309,9 @@ class EventDetector:
         first = self._left_first(tr, held, cols, t0)
         if first is None and len(cols) > 1:
             first = self._approach_first(rows, pts, i0, held[at], cols)
+        if first is None and len(cols) > 1:
+            first = self._departure_first(tr, held, cols, t0,
+                                          pts[i0 + 1] - pts[max(i0 - 2, 0)])
         if first is not None:
             cols, unsure = [first], True
         names = tuple(sorted(tr.kinds[j] for j in cols))
@@ -1388,6 +1402,43 @@ class EventDetector:
         # move together, and are known from a handful of sightings)
         return j1 if s2 - s1 > APPROACH_SHARE * (e1 + e2) + (
             self.config.same_time_mm) else None
+
+    def _departure_first(self, tr: StrokeTracks, held: np.ndarray,
+                         cols: list[int], t: float, way: np.ndarray) -> int | None:
+        """Of balls the cue ball's way (``way``: (2,) mm, its going) reached at
+        once (``cols``, about row ``t``), the one it struck first, read from
+        the way each set off, or None (fewer than two seen going off straight
+        on ``DEPART_ROWS``, or too close to tell). A struck ball leaves along
+        the line of centres, so the cue ball's centre at that contact lay 2R
+        behind the ball's place against its going: the contact first along
+        the cue ball's way came first, by more than the throw (``THROW_DEG``)
+        and the errors of the two ways off allow. Seed 2151: the white, at 2
+        m/s, split the pink and a red 85 mm apart, striking the pink 2 ms
+        before the red; its three sightings on the way could not order them,
+        both were named and a foul called; the centres read from their ways
+        off lay 5 mm apart along its way."""
+        c = self.config
+        touch = 2 * self.spec.ball_radius
+        u = way / max(float(np.linalg.norm(way)), 1e-9)
+        r0 = math.floor(t) + 1
+        reached = []
+        for j in cols:
+            place = held[r0 - 1, j]
+            ks = [k for k in range(r0, min(r0 + DEPART_ROWS, len(tr.frames)))
+                  if tr.visible[k, j] and float(np.linalg.norm(
+                      tr.xy_mm[k, j] - place)) > c.moved_mm]
+            if len(ks) < 4:
+                return None
+            slope, _, error = line_fit(np.array(ks, np.float64), tr.xy_mm[ks, j])
+            speed = float(np.linalg.norm(slope))
+            if speed < 1.0:
+                return None
+            at = place - touch * slope / speed
+            reached.append((float(at @ u), touch * error / speed, j))
+        reached.sort()
+        (s1, e1, j1), (s2, e2, _) = reached[0], reached[1]
+        throw = touch * math.sin(math.radians(THROW_DEG))
+        return j1 if s2 - s1 > throw + e1 + e2 else None
 
     def _left_at(self, tr: StrokeTracks, held: np.ndarray, j: int, t: float
                  ) -> float | None:

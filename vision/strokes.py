@@ -1419,7 +1419,7 @@ def _jitter(p: np.ndarray, frames: list[int], still_mm: float) -> bool:
     of the player at the far end taken for the black)."""
     if len(p) < 8:
         return False
-    slope, noise, _ = _line_fit(np.asarray(frames), p)
+    slope, noise, _ = line_fit(np.asarray(frames), p)
     if not still_mm < noise <= REST_NOISE_MAX_MM:
         return False
     steps = np.diff(p, axis=0)
@@ -1428,7 +1428,7 @@ def _jitter(p: np.ndarray, frames: list[int], still_mm: float) -> bool:
         frames[-1] - frames[0]) <= still_mm
 
 
-def _line_fit(rows: np.ndarray, xy: np.ndarray) -> tuple[np.ndarray, float, float]:
+def line_fit(rows: np.ndarray, xy: np.ndarray) -> tuple[np.ndarray, float, float]:
     """Straight-line fit of a ball's sightings ``xy`` ((K, 2) mm) against
     their ``rows`` ((K,)): its slope ((2,) mm a row), the readings' scatter
     about it (mm, per axis) and the slope's standard error (mm a row)."""
@@ -1793,7 +1793,7 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     late = rows[len(rows) // 2:]
     if len(late) >= 6:
         tl = float(late.mean())
-        slope_l, _, error = _line_fit(late, xy[late])
+        slope_l, _, error = line_fit(late, xy[late])
         v_late = float(np.linalg.norm(slope_l))
         if v_late < speed - decel * (tl - tc + KISS_FRAMES) - KISS_ERRORS * error:
             return min(stop, tl + v_late / decel)

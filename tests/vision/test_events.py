@@ -11,7 +11,7 @@ import pytest
 
 from baulk.pipeline import Analysis, frames_from_truth
 from calibration.table import OFFICIAL
-from vision.events import CLOSE_CALL, EventDetector, EventKind, Unknown
+from vision.events import CLOSE_CALL, EventConfig, EventDetector, EventKind, Unknown
 from vision.strokes import StrokeTracks
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
@@ -742,6 +742,53 @@ def test_a_turn_in_a_pocket_mouth_is_the_jaws(gap_mm: float, unseen: bool) -> No
     xy[:, 1] = (-1200.0, 500.0)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert (Unknown.UNSEEN_BALL in ev.unknown) == unseen
+
+
+def _chord_meets_both(reach: float, off_pink: float, off_red: float,
+                      red_dx: float) -> float:
+    """How far off its way (towards the red) the white, going -x, must be read
+    for its chord to reach, within ``reach``, the pink ``off_pink`` to one side
+    and a red ``off_red`` to the other, ``red_dx`` mm from the pink in x, at
+    once."""
+    lo, hi = 0.0, min(off_red, reach - off_pink)
+    for _ in range(50):
+        d = (lo + hi) / 2
+        pink_at = math.sqrt(reach**2 - (off_pink + d) ** 2)
+        red_at = red_dx + math.sqrt(reach**2 - (off_red - d) ** 2)
+        lo, hi = (d, hi) if pink_at > red_at else (lo, d)
+    return lo
+
+
+@pytest.mark.parametrize(("gap_mm", "first"), [
+    (5.0, ("pink",)),         # the pink 5 mm sooner on the white's way
+    (2.0, ("pink", "red")),   # within the throw: the footage cannot tell
+])
+def test_two_balls_struck_in_one_frame_are_ordered_by_their_ways_off(
+        gap_mm: float, first: tuple[str, ...]) -> None:
+    # seed 2151: the white, at 2 m/s and seen three times on its way, split
+    # the pink and a red, striking the pink 2 ms before the red; both were
+    # named, a foul (its sightings, off towards the red, reached both at
+    # once). Each ball leaves along the line of centres: where the white's
+    # centre was at each contact comes from the way it set off
+    t = 30
+    xy = np.full((t, 3, 2), np.nan)
+    pink = np.array([0.0, 38.0])
+    at_pink = np.array([math.sqrt(R2**2 - 38.0**2), 0.0])
+    at_red = at_pink - (gap_mm, 0.0)
+    red = at_red + (-math.sqrt(R2**2 - 46.0**2), -46.0)
+    t_pink = 4.3
+    t_red = t_pink + gap_mm / 90.0
+    start = at_pink + (90.0 * (t_pink - 2), 0.0)
+    for r in range(t):
+        xy[r, 0] = (start - (90.0 * max(r - 2, 0), 0.0) if r <= t_pink
+                    else at_pink - (30.0 * (r - t_pink), 0.0))
+        for k, place, at, tc in ((1, pink, at_pink, t_pink), (2, red, at_red, t_red)):
+            way = (place - at) / R2
+            xy[r, k] = place + 40.0 * max(r - tc, 0.0) * way
+    xy[3:, 0, 1] -= _chord_meets_both(  # read off towards the red
+        R2 + EventConfig().contact_tol_mm, 38.0, 46.0, float(red[0] - pink[0]))
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy))
+    assert ev.first_contact == first
 
 
 @pytest.mark.parametrize(("misread_mm", "first"), [
