@@ -1507,11 +1507,15 @@ class BallTracker:
         """Is ``t``, at rest and lately touched (``Track.touched_at``), creeping
         off its place? Its sightings near it (``Track.near``), in successive
         frames, each ``creep_step_mm`` or more farther from it than the last,
-        go on one line, and no ball overlaps it in the image to pull a disc
-        fitted across both (seed 823's black, nudged by the white's last roll, crept
-        17 mm at 1.5 mm a frame: held at its place, it was at rest to the
-        stroke, which was closed 12 frames early with the white read touching
-        it where it had stood)."""
+        go on one line, and no ball overlapping it in the image lies on its
+        side of the way (a disc fitted across both is pulled towards the other;
+        a ball pushed goes away from the one pushing it: seed 2098's brown,
+        pushed 15 mm off its spot by a red rolling to rest against it, hidden
+        in part behind the red, was held; the stroke closed 11 frames early)
+        (seed 823's black, nudged by the white's last roll, crept 17 mm at
+        1.5 mm a frame: held at its place, it was at rest to the stroke, which
+        was closed 12 frames early with the white read touching it where it
+        had stood)."""
         c = self.config
         if t.touched_at < 0 or self._frame - t.touched_at > c.creep_touch_frames:
             return False
@@ -1532,8 +1536,10 @@ class BallTracker:
             n[1:] * n[:-1], 1e-9)
         if cos.min() < 0.7:
             return False
-        return not any(float(np.linalg.norm(u.xy_px - t.xy_px)) < OVERLAP_SHARE * (
-            u.radius_px + t.radius_px) for u in self.active() if u is not t)
+        return not any(
+            float(np.linalg.norm(u.xy_px - t.xy_px)) < OVERLAP_SHARE * (
+                u.radius_px + t.radius_px) and float(off[-1] @ (u.state[:2] - a)) > 0
+            for u in self.active() if u is not t)
 
     def _refine_anchor(self, t: Track) -> None:
         """Follow a small, steady offset of the detections (a ball settling)."""
