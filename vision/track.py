@@ -958,19 +958,30 @@ class BallTracker:
         red, was dropped, and was taken for potted)? So is one moving slowly
         (under ``hold_mm`` a frame) seen where it was last seen (seed 586's red,
         given its track back in a far corner's jaws after it was taken for
-        potted, read 0.8-0.9 red there, was taken for potted again)."""
+        potted, read 0.8-0.9 red there, was taken for potted again). So is
+        the cue ball lost moving in a pocket's mouth, seen within the way a
+        ball in the jaws can have gone since (``jaws_speed_mm`` a frame): the
+        dark opening makes discs that read as dark balls, never as the white
+        (seed 2184's, rattled in a near corner's jaws at 13 mm a frame, read
+        0.56-0.8 white there against the pocket's leather for a second, was
+        taken for potted, a foul)."""
+        c = self.config
         if not len(held):
             return False
+        reach = c.hold_mm
         if t.anchor is not None:
             place = t.anchor
-        elif t.meas_mm is not None and self._lost_speed(t) <= self.config.hold_mm:
+        elif t.meas_mm is not None and self._lost_speed(t) <= c.hold_mm:
             place = t.meas_mm
+        elif (t.meas_mm is not None and t.kind == BallKind.WHITE
+              and self._pocket_gap(t.meas_mm) < c.pocket_mm):
+            place = t.meas_mm
+            reach = c.jaws_speed_mm * (t.missed + 1) + c.hold_mm
         else:
             return False
         d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)
         j = int(np.argmin(d))
-        if d[j] > self.config.hold_mm or held.probs[j, KINDS.index(t.kind)] < (
-                self.config.min_ball_prob):
+        if d[j] > reach or held.probs[j, KINDS.index(t.kind)] < c.min_ball_prob:
             return False
         return self._match(t, held, j)
 
