@@ -80,7 +80,12 @@ session 36's final code, fb88812, then their mistakes studied: session 37),
 out, scored once with 176e77d), ``2061-2080`` and ``2081-2100`` (held out,
 scored once with 176e77d, then 2070 and 2086 studied and fixed: session 38),
 ``2101-2120`` and ``2121-2140`` (held out, scored once with session 38's
-final code, c504e52),
+final code, c504e52; 2118 and 2138 then studied: session 39),
+``2141-2160`` and ``2161-2180`` (held out, scored once with 469afa7, then 2151
+and 2152 studied and fixed: session 39), ``2181-2200`` and ``2201-2220``
+(held out, scored once with 13832f0, then 2184 studied and fixed: session
+39), ``2221-2240`` and ``2241-2260`` (held out, scored once with session 39's
+final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
