@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -729,8 +730,10 @@ class StrokeSegmenter:
                 pts = self._white_track(seen[:2])
                 step = float(np.linalg.norm(pts[1] - pts[0])) / (
                     seen[1].frame - seen[0].frame)
-                contact = self._hidden_contact(pre, start, seen[0].frame, rest_w,
-                                               step)
+                contact = self._hidden_contact(
+                    pre, start, seen[0].frame, step, lambda place, way: max(
+                        float(np.linalg.norm(place - rest_w)) - self._ball_width,
+                        0.0))
                 if contact is not None:
                     start = max(start, contact)
                 else:
@@ -769,15 +772,19 @@ class StrokeSegmenter:
         """A ball's diameter, mm (the official table's without a table)."""
         return (self.spec or OFFICIAL).ball_diameter_mm
 
-    def _hidden_contact(self, pre: list[BallFrame], rest: int, first_seen: int,
-                        rest_w: np.ndarray, step: float) -> int | None:
+    def _hidden_contact(
+        self, pre: list[BallFrame], rest: int, first_seen: int, step: float,
+        run_to: Callable[[np.ndarray, np.ndarray], float | None],
+    ) -> int | None:
         """Index in ``pre`` of the strike of a cue ball hidden from its place at
         rest (last seen there in ``pre[rest]``) until frame ``first_seen``,
         where a ball at rest set off before then: the cue ball struck it first.
 
         The contact is when that ball left its place, at the speed of its first
-        two sightings off it; the cue ball ran there from its place (less a
-        ball's width) at the speed it had before the contact, which, the balls
+        two sightings off it; the cue ball ran ``run_to(place, way)`` mm to it
+        (``way``: the unit (2,) direction the ball at ``place`` set off in;
+        None: it cannot have struck it) at the speed it had before the
+        contact, which, the balls
         being alike, is that of both balls after it together (``step``: the
         cue ball's, mm a frame, at its first sightings). Its speed after the
         contact says nothing of its way there (seed 1394's, struck unseen at
@@ -807,10 +814,13 @@ class StrokeSegmenter:
                 continue  # nor reached by the cue ball yet
             (f1, p1), (f2, p2) = seen[k], seen[k + 1]
             v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
-            if v_obj <= 0.0:
+            off = float(np.linalg.norm(p2 - xy))
+            if v_obj <= 0.0 or off == 0.0:
+                continue
+            run = run_to(xy, (p2 - xy) / off)
+            if run is None:
                 continue
             left = f1 - min(float(np.linalg.norm(p1 - xy)) / v_obj, 1.0)
-            run = max(float(np.linalg.norm(xy - rest_w)) - self._ball_width, 0.0)
             contacts.append(left - run / math.hypot(v_obj, step))
         if not contacts:
             return None
@@ -884,9 +894,13 @@ class StrokeSegmenter:
         somewhere on its way back there, and is taken to have come from the
         middle of that stretch at the speed of its first two sightings (seed
         1046's, struck under the player's arm and first seen 200 mm out of
-        the D, was taken to be struck there: 4 frames late). The frame before
-        it was first seen when its way back misses the D or there is no
-        table."""
+        the D, was taken to be struck there: 4 frames late). Where a ball at
+        rest set off before it was first seen, it struck that ball first, and
+        came to it along about the way that ball set off (the line of centres)
+        from the middle of that way's stretch in the D (``_hidden_contact``;
+        seed 2224's, first seen coming off the brown it struck, was taken back
+        along its way off the brown: 6 frames early). The frame before it was
+        first seen when its way back misses the D or there is no table."""
         seen = [f for f in pre[start:] if (w := f.white()) is not None
                 and f.visible[w]][:2]
         if self.spec is None or len(seen) < 2:
@@ -895,15 +909,32 @@ class StrokeSegmenter:
         gap = float(np.linalg.norm(p1 - p0))
         if gap == 0.0:
             return max(0, start - 1)
-        back = np.arange(0.0, self.spec.length_mm, 5.0)
-        way = p0 + back[:, None] * ((p0 - p1) / gap)[None]
-        inside = back[[self.spec.in_d((float(x), float(y))) for x, y in way]]
-        if len(inside) == 0:
-            return max(0, start - 1)
         step = gap / (seen[1].frame - seen[0].frame)
-        frames = max(round(0.5 * float(inside.min() + inside.max()) / step), 1)
+        contact = self._hidden_contact(pre, 0, seen[0].frame, step,
+                                       self._run_from_the_d)
+        if contact is not None:
+            return contact
+        run = self._run_from_the_d(p0, (p1 - p0) / gap, 0.0)
+        if run is None:
+            return max(0, start - 1)
+        frames = max(round(run / step), 1)
         return max((i for i in range(start) if pre[i].frame <= pre[start].frame
                     - frames), default=0)
+
+    def _run_from_the_d(self, at: np.ndarray, way: np.ndarray,
+                        off: float | None = None) -> float | None:
+        """How far (mm) a cue ball in hand ran to ``at`` (mm) less ``off`` (a
+        ball's width when None: ``at`` is the place of a ball it struck),
+        going along ``way`` (a unit (2,) vector): to the middle of the stretch
+        of that way back that lies in the D; None when it misses the D."""
+        assert self.spec is not None
+        reach = at - (self._ball_width if off is None else off) * way
+        back = np.arange(0.0, self.spec.length_mm, 5.0)
+        pts = reach[None] - back[:, None] * way[None]
+        inside = back[[self.spec.in_d((float(x), float(y))) for x, y in pts]]
+        if len(inside) == 0:
+            return None
+        return 0.5 * float(inside.min() + inside.max())
 
     def _set_off_beside(self, pre: list[BallFrame], start: int,
                         rest_w: np.ndarray) -> int:

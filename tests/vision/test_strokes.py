@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +46,7 @@ def _run(frames: list[BallFrame], spec: TableSpec | None = None
 
 
 ROLL_DECEL = SegmenterConfig().roll_decel_mm_s2 / 30.0**2  # mm a frame, a frame
+R2 = 2 * OFFICIAL.ball_radius  # mm, two radii
 
 BASE = {1: ("white", (-1100.0, -100.0), True), 2: ("blue", (0.0, 0.0), True),
         3: ("red", (900.0, 300.0), True)}
@@ -243,6 +245,36 @@ def test_cue_ball_in_hand_first_seen_rolling_was_struck_in_the_d(
     assert len(strokes) == 1
     assert abs(strokes[0].start_frame - start) <= 2
     assert strokes[0].start_confidence < 1.0
+
+
+@pytest.mark.parametrize("offset", [20.0, 40.0])
+def test_cue_ball_in_hand_first_seen_off_a_ball_it_struck_came_from_the_d(
+        offset: float) -> None:
+    # seed 2224: placed in the D under the player's arm, struck there at 59 mm
+    # a frame into the brown on the baulk line, and first seen coming off it:
+    # its way off the brown, taken back to the D, put the strike 6 frames
+    # early. It came to the brown along about the way the brown set off (the
+    # line of centres), from the D: the brown's leaving, less that run, is
+    # the strike (``offset``: how far off the brown's centre the white's
+    # line lay, mm; the fuller the contact, the slower the white comes off)
+    brown, placed, speed, strike = np.array([-1047.5, 0.0]), -1250.0, 59.0, 50
+    contact = np.array([brown[0] - math.sqrt(R2**2 - offset**2), offset])
+    centres = (brown - contact) / R2  # the brown's way off
+    off = np.array([1.0, 0.0]) - centres[0] * centres  # the white's
+    met = strike + float(contact[0] - placed) / speed
+    others = {k: v for k, v in BASE.items() if k != 1}
+    frames = []
+    for f in range(130):
+        gone = max(f - met, 0.0)
+        slowing = max(1.0 - gone / 60.0, 0.3) * gone
+        balls = {**others, 4: ("brown", tuple(
+            brown + speed * centres[0] * slowing * centres), True)}
+        if f >= 56:  # first seen, coming off the brown
+            balls[1] = ("white", tuple(contact + speed * slowing * off), True)
+        frames.append(_frame(f, balls))
+    strokes, _ = _run(frames, OFFICIAL)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - strike) <= 1
 
 
 def test_camera_cut_pauses_and_resumes() -> None:
