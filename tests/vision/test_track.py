@@ -1063,6 +1063,28 @@ def test_a_cue_ball_rattling_in_the_jaws_is_held_by_unsure_sightings(
         assert np.linalg.norm(ball.xy_mm - (corner - 60.0 * into)) < 5.0
 
 
+@pytest.mark.parametrize("touched", [True, False])
+def test_a_ball_hidden_at_rest_moves_to_a_sighting_elsewhere_only_if_touched(
+        touched: bool) -> None:
+    # seed 2278: the black, hidden at rest by a side cushion for 13 frames
+    # while nothing moved near it, was taken to a disc read black by a middle
+    # pocket 1.3 m away, which then vanished, and the black was called potted
+    tr = BallTracker(OFFICIAL)
+    black = np.array([1253.0, 857.0])
+    disc = ("black", -84.0, 857.0)
+    blue = ("blue", 0.0, 0.0)
+    stop = black - (2 * OFFICIAL.ball_radius if touched else 400.0, 0.0)
+    for f in range(30):  # the white rolls up, and stops
+        x = min(stop[0] - 290.0 + 10.0 * f, stop[0])
+        tr.update(_dets([("white", x, stop[1]), ("black", *black), blue]))
+    bt = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    for _ in range(30):  # the black unseen; the disc read black far off
+        tr.update(_dets([("white", *stop), disc, blue]))
+    moved = float(np.linalg.norm(bt.xy_mm - black)) > 100.0
+    assert moved == touched
+    assert sum(t.kind == BallKind.BLACK for t in tr.active()) == 1
+
+
 @pytest.mark.parametrize(("second", "released"), [
     ((-808.0, 100.0), True),   # 100 then 96 mm along one line: struck
     ((-700.0, 100.0), False),  # 100 then 200 mm: a leap, not yet a motion
