@@ -1877,22 +1877,25 @@ def test_a_colour_lost_moving_is_taken_back_unsurely_only_along_its_line(
         assert np.linalg.norm(ball.state[2:] - mean) < 0.2 * np.linalg.norm(mean)
 
 
-@pytest.mark.parametrize(("sighting", "taken"), [
-    ((967.4, 65.4), False),  # 44 and 47 mm from two reds: no ball fits there
-    ((600.0, 300.0), True),  # clear of every ball: the hidden red moved there
+@pytest.mark.parametrize(("sighting", "touched", "taken"), [
+    ((967.4, 65.4), True, False),  # 44 and 47 mm from two reds: no ball fits there
+    ((600.0, 300.0), True, True),  # clear of every ball: the hidden red moved there
+    ((600.0, 300.0), False, False),  # untouched, it cannot have moved (seed 2278)
 ])
 def test_a_red_hidden_at_rest_is_taken_only_by_a_sighting_a_ball_fits_at(
-        sighting: tuple[float, float], taken: bool) -> None:
+        sighting: tuple[float, float], touched: bool, taken: bool) -> None:
     # seed 1568 (broadcast): with the player over a red, a disc read 0.99 red
     # between two reds of the pack took its track, 440 mm away; seen again,
     # the red was left untracked
     pack = [("red", 929.0, 44.4), ("red", 1005.9, 92.6)]
     others = [("red", -1500.0 + 150.0 * i, -600.0) for i in range(12)]
     hidden = ("red", 1232.2, -284.0)
-    white = [("white", 0.0, 500.0)]
+    stop = np.array(hidden[1:]) - (2 * OFFICIAL.ball_radius if touched else 400.0, 0.0)
     tr = BallTracker(OFFICIAL)
-    for _ in range(3):
-        tr.update(_dets([*pack, *others, hidden, *white]))
+    for f in range(30):  # the white rolls up to the red, or short of it
+        x = min(stop[0] - 290.0 + 10.0 * f, stop[0])
+        tr.update(_dets([*pack, *others, hidden, ("white", x, stop[1])]))
+    white = [("white", *stop)]
     rid = next(t.track_id for t in tr.active()
                if np.allclose(t.reported_mm, hidden[1:]))
     for _ in range(30):
