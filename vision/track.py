@@ -2049,15 +2049,16 @@ class BallTracker:
         # no free slot: a ball of this kind unseen for a while may have been
         # moved (by hand, or unseen in motion): it is here now
         # (not one seen since the candidate appeared: two balls at once; nor
-        # one at rest that no moving ball has come to touch since it was last
-        # seen: it cannot have moved, and a hand puts back only potted balls,
-        # which are not hidden but potted: seed 2278's black, hidden at rest
-        # by a side cushion for 13 frames, was taken to a disc read black by
-        # a middle pocket 1.3 m away, which then vanished, and called potted)
+        # an object ball at rest that no moving ball has come to touch since
+        # it was last seen: only the cue ball is struck by the cue, and a hand
+        # puts back only potted balls, which are not hidden but potted: seed
+        # 2278's black, hidden at rest by a side cushion for 13 frames, was
+        # taken to a disc read black by a middle pocket 1.3 m away, which then
+        # vanished, and called potted)
         hidden = [t for t in self.active() if t.kind == kind
                   and t.status == TrackStatus.HIDDEN and t.seen_at < cd.first
-                  and (t.anchor is None or (t.missed >= c.takeover_frames
-                                            and t.touched_at >= t.seen_at))]
+                  and (t.anchor is None or (t.missed >= c.takeover_frames and (
+                      kind == BallKind.WHITE or t.touched_at >= t.seen_at)))]
         if not hidden:
             return None
         t = min(hidden, key=lambda t: float(np.linalg.norm(t.xy_mm - z)))

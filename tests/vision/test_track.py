@@ -1395,11 +1395,13 @@ def test_a_colour_read_twice_is_not_a_ball_of_another_kind(
     # struck out, and moved the pink's track, hidden at its place, there
     tr = BallTracker(OFFICIAL)
     pink, there = np.array([293.0, -11.0]), np.array([1008.0, 198.0])
-    for _ in range(3):
-        tr.update(_dets([("pink", *pink), ("white", 1060.0, 200.0)]))
+    stop = pink - (2 * OFFICIAL.ball_radius, 0.0)  # a red rolls up to the pink
+    for f in range(30):  # (an object ball moves only when a ball touches it)
+        red = ("red", min(stop[0] - 290.0 + 10.0 * f, stop[0]), stop[1])
+        tr.update(_dets([("pink", *pink), ("white", 1060.0, 200.0), red]))
     pt = next(t for t in tr.active() if t.kind == BallKind.PINK)
     for _ in range(20):  # the pink hidden; a second "white" at ``there``
-        d = _dets([("white", 1060.0, 200.0), ("white", *there)])
+        d = _dets([("white", 1060.0, 200.0), ("white", *there), ("red", *stop)])
         probs = d.probs.copy()
         probs[1, :] = 0.0
         probs[1, KINDS.index(BallKind.WHITE)] = 1.0 - p_pink
