@@ -86,7 +86,8 @@ and 2152 studied and fixed: session 39), ``2181-2200`` and ``2201-2220``
 (held out, scored once with 13832f0, then 2184 studied and fixed: session
 39), ``2221-2240`` and ``2241-2260`` (held out, scored once with a53b188,
 then 2224 studied and fixed: session 39), ``2261-2280`` and ``2281-2300``
-(held out, scored once with session 39's final code, 0c1cce7),
+(held out, scored once with 0c1cce7, then 2278 studied and fixed: session
+39),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
