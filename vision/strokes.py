@@ -910,8 +910,9 @@ class StrokeSegmenter:
         if gap == 0.0:
             return max(0, start - 1)
         step = gap / (seen[1].frame - seen[0].frame)
-        contact = self._hidden_contact(pre, 0, seen[0].frame, step,
-                                       self._run_from_the_d)
+        contact = self._hidden_contact(
+            pre, 0, seen[0].frame, step,
+            lambda place, way: self._run_from_the_d(place, way, self._ball_width))
         if contact is not None:
             return contact
         run = self._run_from_the_d(p0, (p1 - p0) / gap, 0.0)
@@ -922,13 +923,13 @@ class StrokeSegmenter:
                     - frames), default=0)
 
     def _run_from_the_d(self, at: np.ndarray, way: np.ndarray,
-                        off: float | None = None) -> float | None:
-        """How far (mm) a cue ball in hand ran to ``at`` (mm) less ``off`` (a
-        ball's width when None: ``at`` is the place of a ball it struck),
-        going along ``way`` (a unit (2,) vector): to the middle of the stretch
-        of that way back that lies in the D; None when it misses the D."""
+                        off: float) -> float | None:
+        """How far (mm) a cue ball in hand ran to ``at`` (mm) less ``off`` mm
+        (a ball's width where ``at`` is the place of a ball it struck), going
+        along ``way`` (a unit (2,) vector): to the middle of the stretch of
+        that way back that lies in the D; None when it misses the D."""
         assert self.spec is not None
-        reach = at - (self._ball_width if off is None else off) * way
+        reach = at - off * way
         back = np.arange(0.0, self.spec.length_mm, 5.0)
         pts = reach[None] - back[:, None] * way[None]
         inside = back[[self.spec.in_d((float(x), float(y))) for x, y in pts]]
