@@ -1367,6 +1367,28 @@ def test_a_ball_run_into_comes_before_one_passed_within_the_slack_a_row_earlier(
     assert ev.first_contact == ("red",)
 
 
+def test_a_ball_passed_within_the_slack_by_a_cue_ball_still_heading_into_it(
+) -> None:
+    # seed 2279 (overhead): the white, at 69 mm a frame, struck the pink
+    # touching a red in the frame after the strike; its sighting then lay
+    # 2 mm short of touching the pink, its approach full into it. That
+    # approach, followed on past the pink, ran into the red, which was named
+    # over the pink its chord reached only within the slack. As tracked, from 372
+    white = [(823.3, -45.1), (823.3, -45.1), (824.0, -43.7), (866.5, 10.2),
+             (872.4, 11.6), (875.4, 10.1), (878.3, 9.0), (882.8, 8.2),
+             (885.1, 8.2), (888.2, 7.7), (892.3, 6.7), (894.7, 5.8), (897.4, 5.5)]
+    pink = [(896.9, 55.2)] * 4 + [
+        (918.7, 114.4), (938.6, 169.6), (953.5, 209.2), (971.0, 252.3),
+        (986.8, 295.8), (1002.9, 334.8), (1018.0, 384.3), (1037.0, 429.7),
+        (1051.2, 473.6)]
+    red = [(946.2, 37.3)] * 4 + [
+        (951.5, 41.0), (952.5, 43.3), (953.0, 46.1), (954.5, 48.3), (955.8, 51.0),
+        (956.7, 52.1), (956.9, 55.3), (957.5, 56.3), (958.4, 58.4)]
+    xy = np.stack([np.array(white), np.array(pink), np.array(red)], axis=1)
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy))
+    assert ev.first_contact == ("pink",)
+
+
 @pytest.mark.parametrize(("blue_off", "red_off", "red_back", "first"), [
     (10, 14, False, "blue"),
     (14, 10, False, "red"),
