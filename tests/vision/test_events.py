@@ -1317,6 +1317,40 @@ def test_a_cue_ball_sighting_unsure_of_its_kind_over_a_ball_is_that_ball(
     assert EventDetector().detect(tracks).first_contact == (first,)
 
 
+@pytest.mark.parametrize(("merged_conf", "first"), [(None, ()), (0.95, ("yellow",))])
+def test_a_cue_ball_read_unsure_over_a_ball_it_hides_did_not_turn_off_it(
+        merged_conf: float | None, first: tuple[str, ...]) -> None:
+    # seed 2182 (overhead): the white, spent after six cushions, crept past
+    # the yellow 1 mm wide of touching; the two were read as one blob, the
+    # white unsure of its kind and the yellow hidden for most of six frames,
+    # and those sightings, 3 mm astray, read as a turn off the yellow: named,
+    # though the white struck nothing. As tracked, from frame 593 (the white
+    # put at rest for the strike); read surely, it did turn at the yellow
+    white = [(-1041.4, -380.4)] * 2 + [
+        (-1038.6, -374.9), (-1035.8, -370.3), (-1031.2, -365.8), (-1028.8, -360.7),
+        (-1025.8, -356.0), (-1021.1, -351.9), (-1019.0, -347.3), (-1017.5, -343.1),
+        (-1016.4, -338.3), (-1010.4, -334.5), (-1008.4, -330.5), (-1008.0, -326.4),
+        (-1004.4, -322.1), (-1002.7, -318.5), (-998.0, -315.0), (-994.9, -311.5),
+        (-992.3, -308.6), (-990.7, -304.8), (-993.5, -300.0), (-985.5, -298.4),
+        (-983.9, -295.1), (-982.2, -292.3), (-979.6, -289.5), (-976.9, -286.5),
+        (-974.4, -283.5), (-973.2, -280.8), (-971.0, -278.4), (-968.4, -275.5),
+        (-968.0, -273.5), (-966.3, -271.1), (-966.1, -268.6)]
+    conf_white = [0.97] * 16 + [0.73, 0.58, 0.14, 0.22, 0.12, 0.18, 0.17, 0.14,
+                                0.14, 0.14, 0.54, 0.62, 0.82, 0.9, 0.92, 0.95, 0.98]
+    t = len(white)
+    xy = np.full((t, 2, 2), np.nan)
+    xy[:, 0] = white
+    xy[:, 1] = (-1048.3, -291.9)
+    vis = np.ones((t, 2), bool)
+    vis[[17, 19, 20, 21, 22], 1] = False
+    conf = np.full((t, 2), 0.99, np.float32)
+    conf[:, 0] = [c if c > 0.5 or merged_conf is None else merged_conf
+                  for c in conf_white]
+    tracks = StrokeTracks(0, np.arange(t), np.arange(1, 3), ("white", "yellow"),
+                          xy, vis, xy[0].copy(), 1, t - 1, confidence=conf)
+    assert EventDetector().detect(tracks).first_contact == first
+
+
 def test_a_ball_passed_just_wide_that_leaves_square_to_the_line_was_not_struck(
 ) -> None:
     # seed 1153 (overhead): the white passed the pink 4 mm wide of touching
