@@ -956,6 +956,28 @@ def test_a_far_cue_ball_read_off_its_place_and_back_is_no_stroke(
     assert len(strokes) == strokes_found
 
 
+@pytest.mark.parametrize("still_for", [2, 4])
+def test_a_cue_ball_read_off_its_place_then_back_on_it_is_struck_from_there(
+        still_for: int) -> None:
+    # seed 2324 (broadcast): the white at rest far up the table, read 45 mm
+    # off its place for six frames as the player came over it (taken for its
+    # place), hidden eleven, then seen back at its place two frames before
+    # the strike; the stroke began where it was hidden, 14 frames early
+    place, off = (1439.8, -522.7), (1485.7, -519.4)
+    balls = {1: ("white", place, True), 2: ("red", (1200.0, 300.0), True),
+             3: ("blue", (0.0, 0.0), True)}
+    frames = [_frame(f, balls) for f in range(40)]
+    seen = [(off, True)] * 6 + [(off, False)] * 11 + [(place, True)] * still_for
+    strike = 40 + len(seen) - 1
+    seen += [((place[0] - 90.0 * k + 1.5 * k * k, place[1]), True)
+             for k in range(1, 30)]
+    seen += [(seen[-1][0], True)] * 40
+    frames += [_frame(40 + i, {**balls, 1: ("white", xy, vis)})
+               for i, (xy, vis) in enumerate(seen)]
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [strike]
+
+
 @pytest.mark.parametrize(("back", "white_at_end"), [("out_of_the_jaws", True),
                                                      ("in_the_d", False)])
 def test_a_ball_that_vanished_and_came_back_is_one_stroke(
