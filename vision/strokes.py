@@ -1639,8 +1639,10 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
         k_last = int(moving[-1])
         bounce = None if spec is None else _cushion_arrival(xy[:, j], ok, s0,
                                                             k_last, spec, config)
-        t_stop = _roll_stop(xy[:, j], ok, final, k_last, config,
-                            since=None if bounce is None else bounce[0])
+        since = bounce[0] if bounce is not None else (
+            None if spec is None
+            else _left_cushion(xy[:, j], ok, s0, k_last, final, spec, config))
+        t_stop = _roll_stop(xy[:, j], ok, final, k_last, config, since=since)
         if bounce is not None:
             # it came off the cushion at ``cushion_keep`` of its speed at
             # least, and rolled that to a stop: a rebound of a few mm the
@@ -1896,18 +1898,9 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
         return None
     limits = np.asarray(spec.touch_limits)
     gap = np.min(limits - np.abs(xy[rows]), axis=1)
-    at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
-    # the last arrival at a cushion (three sightings before, off it) by its
-    # last clear motion (not after: seed 1337's brown, held 4.8 mm off the
-    # cushion it had come back from, was read once 5.4 mm off, and that
-    # "arrival", 9 frames on, hid the one before), running into that cushion
-    # (not readings of a ball at rest by it that stray off it and back: seed
-    # 1297's white, the cue's tip beside it)
-    at = at[(at >= 3) & (gap[np.maximum(at - 3, 0)] > CUSHION_TOUCH_MM)
-            & (rows[at] <= k_last + REBOUND_NEAR_FRAMES)]
-    if len(at) == 0 or k_last - int(rows[at[-1]]) > REBOUND_NEAR_FRAMES:
+    k = _last_arrival(gap, rows, k_last + REBOUND_NEAR_FRAMES)
+    if k is None or k_last - int(rows[k]) > REBOUND_NEAR_FRAMES:
         return None
-    k = int(at[-1])
     before = rows[max(0, k - 5):k + 1]
     before = before[before >= rows[k] - 8]
     if len(before) < 3:
@@ -1922,6 +1915,46 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     if speed**2 <= 2 * config.roll_decel * way:
         return None  # its roll ends short of the cushion
     return int(rows[k]), speed, way
+
+
+def _last_arrival(gap: np.ndarray, rows: np.ndarray, by: int) -> int | None:
+    """Index into ``rows`` (a ball's sightings, ``gap``: mm short of touching
+    the nearest cushion at each) of its last arrival at a cushion by row
+    ``by`` (not after: seed 1337's brown, held 4.8 mm off the cushion it had
+    come back from, was read once 5.4 mm off, and that "arrival", 9 frames
+    on, hid the one before): within ``CUSHION_TOUCH_MM`` of touching it,
+    three sightings after one off it (not readings of a ball at rest by it
+    that stray off it and back: seed 1297's white, the cue's tip beside it),
+    or None."""
+    at = np.flatnonzero(np.abs(gap) <= CUSHION_TOUCH_MM)
+    at = at[(at >= 3) & (gap[np.maximum(at - 3, 0)] > CUSHION_TOUCH_MM)
+            & (rows[at] <= by)]
+    return int(at[-1]) if len(at) else None
+
+
+def _left_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
+                  final: np.ndarray, spec: TableSpec, config: SegmenterConfig
+                  ) -> int | None:
+    """Row of a ball's last arrival at a cushion before its last clear motion
+    (``k_last``), from which it came back to rest at ``final`` (mm), farther
+    off that cushion by more than twice ``still_mm``, or None: its roll to a
+    stop began there (not one that stayed by it: seed 2098's white, at rest
+    in a corner's jaws). The distances to its resting place cannot tell where a
+    ball that ran at a cushion past that place turned (seed 2317's black, in
+    at 2.8 mm a frame, back out at 1.7: its way in, about 10 mm off its
+    resting place, was fitted with the roll out, and its stroke ended 5
+    frames late)."""
+    rows = np.flatnonzero(ok[s0:k_last]) + s0
+    if len(rows) < 4:
+        return None
+    limits = np.asarray(spec.touch_limits)
+    gap = np.min(limits - np.abs(xy[rows]), axis=1)
+    k = _last_arrival(gap, rows, k_last - 1)
+    if k is None:
+        return None
+    a = int(np.argmin(limits - np.abs(xy[rows[k]])))
+    back = float(limits[a] - abs(final[a]) - gap[k])
+    return int(rows[k]) if back > 2 * config.still_mm else None
 
 
 def _rebound_stop(row: int, speed: float, gap: float, config: SegmenterConfig

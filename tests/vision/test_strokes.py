@@ -537,6 +537,40 @@ def test_a_ball_back_off_a_cushion_slowly_ends_when_it_stops() -> None:
     assert abs(_end_error(frames, f, (x, -100.0))) <= 2
 
 
+@pytest.mark.parametrize(("spec", "late"), [(OFFICIAL, 1), (None, 6)])
+def test_a_ball_back_off_a_cushion_past_its_resting_place_ends_when_it_stops(
+        spec: TableSpec | None, late: int) -> None:
+    # seed 2317 (overhead): the black, in at 2.8 mm a frame to the side
+    # cushion and back out at 1.7, its way in about 10 mm off its resting
+    # place, stopped in frame 807; the roll fitted across the bounce ended
+    # its stroke 5 frames late. Its readings as tracked, from frame 770, the
+    # first taken for its place at rest; its roll out starts at the cushion,
+    # which only a table can say
+    seen = [(808.70, -790.41), (805.92, -794.62), (803.59, -798.67),
+            (801.01, -802.88), (799.05, -806.96), (796.35, -810.50),
+            (794.37, -814.00), (792.09, -817.33), (790.22, -821.12),
+            (787.95, -824.80), (785.94, -828.07), (784.20, -830.98),
+            (782.32, -834.45), (780.46, -837.74), (778.63, -840.20),
+            (777.20, -843.16), (775.56, -845.94), (773.77, -848.49),
+            (772.34, -851.31), (770.92, -853.70), (769.27, -855.92),
+            (768.13, -857.99), (766.67, -860.20), (765.63, -861.92),
+            (764.77, -861.94), (764.15, -860.52), (763.49, -858.95),
+            (762.93, -858.06), (762.21, -857.40), (761.73, -856.47),
+            (761.38, -855.58), (760.95, -854.71), (760.35, -854.15),
+            (760.12, -853.66), (759.89, -853.41), (759.68, -853.12),
+            (759.66, -853.07), (759.62, -853.04), (759.63, -853.06)]
+    first = 40
+    frames = [_frame(f, {**BASE, 1: ("white", seen[0], True)}) for f in range(first)]
+    frames += [_frame(first + k, {**BASE, 1: ("white", xy, True)})
+               for k, xy in enumerate(seen[1:], 1)]
+    frames += [_frame(f, {**BASE, 1: ("white", seen[-1], True)})
+               for f in range(first + len(seen), first + len(seen) + 40)]
+    strokes, _ = _run(frames, spec)
+    assert len(strokes) == 1
+    stop = first + 37  # frame 807
+    assert strokes[0].end_frame - stop == late
+
+
 def test_a_ball_back_off_a_cushion_at_an_angle_ends_when_it_stops() -> None:
     # seed 721: the white ran at the top cushion at an angle and came back off
     # it slowly; it neared its resting place on the way in too, and the fit,
