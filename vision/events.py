@@ -1823,6 +1823,8 @@ class EventDetector:
                     tr.xy_mm[seen, j], int(seen[0]) - after, q, push,
                     self._pockets[near[0]])):
                 continue  # seen again
+            if self._off_as_another(tr, j, q, push, fc_row):
+                continue  # seen again, its track another's
             if near:
                 out.append((j, fc_row + 1, EventKind.POT, Pocket(near[0]).value,
                             0.5, Unknown.POCKET_UNSEEN))
@@ -1842,6 +1844,30 @@ class EventDetector:
                                 Pocket(aimed).value, 0.3, Unknown.POCKET_UNSEEN))
                     break
         return out
+
+    def _off_as_another(self, tr: StrokeTracks, j: int, q: np.ndarray,
+                        push: np.ndarray, fc_row: int) -> bool:
+        """Was ball ``j``, struck at row ``fc_row`` from ``q`` (mm) along
+        ``push`` (unit) and never seen again, seen going off under another
+        track of its kind, one unseen at the contact? Twice within
+        ``lost_rows`` rows, more than two radii ahead of ``q`` and within
+        ``knock_deg`` of ``push`` (seed 2374: a red struck towards a middle
+        pocket, its sightings taken by a track of a red lost after the break
+        and held hidden 62 mm from it; its own track, held at its place, was
+        never seen again, and it was called knocked in)."""
+        c = self.config
+        cos = math.cos(math.radians(c.knock_deg))
+        stop = min(len(tr.frames), fc_row + 1 + c.lost_rows)
+        for k in range(len(tr.kinds)):
+            if k == j or tr.kinds[k] != tr.kinds[j] or tr.visible[fc_row, k]:
+                continue
+            rows = np.flatnonzero(tr.visible[fc_row + 1:stop, k]) + fc_row + 1
+            off = tr.xy_mm[rows, k] - q
+            dist = np.linalg.norm(off, axis=1)
+            ahead = (dist > 2 * self.spec.ball_radius) & (off @ push >= dist * cos)
+            if int(ahead.sum()) >= 2:
+                return True
+        return False
 
     def _not_it(self, later: np.ndarray, unseen: int, q: np.ndarray,
                 push: np.ndarray, pocket: np.ndarray) -> bool:

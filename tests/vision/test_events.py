@@ -632,6 +632,35 @@ def test_a_ball_struck_too_fast_to_be_seen_is_thrown_towards_the_cue_balls_way(
     assert ev.potted == ((("black", "middle_right"),) if potted else ())
 
 
+@pytest.mark.parametrize(("off_deg", "potted"), [
+    (0.0, False),  # its sightings, under a lost red's track: seen going off
+    (90.0, True),  # that track going off elsewhere: not it
+])
+def test_a_ball_struck_out_of_its_track_into_another_s_was_seen_again(
+        off_deg: float, potted: bool) -> None:
+    # seed 2374 (broadcast): a red, struck towards the middle-right pocket, had
+    # its sightings taken by the track of a red lost after the break and held
+    # hidden 62 mm from it; its own track, held at its place, was never seen
+    # again, and it was called knocked into the pocket its line ran to
+    pocket = np.array(OFFICIAL.pockets["middle_right"])
+    red = np.array([1117.7, -16.4])
+    way = (pocket - red) / np.linalg.norm(pocket - red)
+    tracks = _stunned_into("red", red, red - (R2 - 1.0) * way, way)
+    a = np.radians(off_deg)
+    going = np.array([way[0] * np.cos(a) - way[1] * np.sin(a),
+                      way[0] * np.sin(a) + way[1] * np.cos(a)])
+    t = len(tracks.frames)
+    xy = np.concatenate([tracks.xy_mm, np.zeros((t, 1, 2))], axis=1)
+    xy[:, 2] = (1080.2, -78.5)  # the lost red, held hidden
+    for k in range(14, t):
+        xy[k, 2] = red + (k - 12) * 60.0 * going
+    vis = np.concatenate([tracks.visible, np.zeros((t, 1), bool)], axis=1)
+    vis[14:, 2] = True
+    ev = EventDetector().detect(_tracks(("white", "red", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
+    assert ev.potted == ((("red", "middle_right"),) if potted else ())
+
+
 @pytest.mark.parametrize("side", [1.0, -1.0])
 def test_a_ball_knocked_in_is_pushed_along_the_cue_balls_line_in(side: float) -> None:
     # seed 455: the cue ball reached a red 95 mm from a corner between two
