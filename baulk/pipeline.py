@@ -344,12 +344,15 @@ def racked(red_mm: np.ndarray, spec: TableSpec) -> int | None:
     if np.linalg.norm(red_mm[start] - apex) > math.hypot(2 * np.sqrt(3.0) * r,
                                                          2 * r) + r:
         return None
+    # (linked across one missed between them, in a row or a whole row: seed
+    # 2374's broadcast view showed rows 2 and 4 of 10, the third hidden
+    # between them, and the frame was started with 6)
     pack = {start}
     todo = [start]
     while todo:
         i = todo.pop()
         d = np.linalg.norm(red_mm - red_mm[i], axis=1)
-        for j in np.flatnonzero(d < 2.6 * r):
+        for j in np.flatnonzero(d < 4.2 * r):
             if int(j) not in pack:
                 pack.add(int(j))
                 todo.append(int(j))
