@@ -1534,6 +1534,31 @@ def test_a_ball_lost_long_is_taken_back_only_on_two_sightings_in_a_row(
     assert (white.status == TrackStatus.SEEN) == taken_back
     assert np.allclose(white.xy_mm, (600.0, -300.0), atol=1.0) == taken_back
 
+@pytest.mark.parametrize(("read_at_mm", "taken_back"), [
+    (0.0, False),  # where the pink was seen the frame before: the pink
+    (120.0, True),  # clear of every ball: the white
+])
+def test_a_lost_ball_is_not_found_again_where_another_was_just_seen(
+        read_at_mm: float, taken_back: bool) -> None:
+    # seed 2412 (broadcast): the white, off the table over the top cushion in
+    # the break and held where it was lost, was taken 36 frames on by the
+    # pink, rolling slowly to rest, read 0.99 white for one frame while the
+    # pink's track took a stray disc 47 mm off; the white was never off
+    tr = BallTracker(OFFICIAL)
+    wid = _break_off(tr)
+    white = next(t for t in tr.active() if t.track_id == wid)
+    pink = np.array([880.0, -1.0])
+    for _ in range(30):
+        pink += (-3.0, 0.0)
+        tr.update(_dets([("pink", *pink), ("blue", 0, 400)]))
+    assert white.status == TrackStatus.HIDDEN
+    pink += (-3.0, 0.0)
+    read = pink + (0.0, read_at_mm)
+    tr.update(_dets([("white", *read), ("pink", *(pink + (43.0, 20.0))),
+                     ("blue", 0, 400)]))
+    assert (white.status == TrackStatus.SEEN) == taken_back
+
+
 @pytest.mark.parametrize(("stop_gap_mm", "creep", "followed"), [
     (52.5, 1.5, True),    # the white stops against the black: nudged, it creeps off
     (200.0, 1.5, False),  # the white stops well short: nothing touched the black
