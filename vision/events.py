@@ -605,8 +605,10 @@ class EventDetector:
             return np.zeros(len(tr.frames), bool)
         unsure = tr.visible[:, w] & (tr.confidence[:, w] < self.config.unsure_kind)
         out = np.zeros(len(tr.frames), bool)
-        held = self._held(tr) if unsure.any() else tr.xy_mm
-        # (a hidden ball's place the sighting overlaps it had left: struck
+        if not unsure.any():
+            return out
+        held = self._held(tr)
+        # (a hidden ball whose place the sighting overlaps had left it: struck
         # away unseen, it explains no blob there; seed 2032's, in a pack)
         clear = 2 * self.spec.ball_radius - self.config.contact_tol_mm
         for r in np.flatnonzero(unsure):
@@ -1305,7 +1307,7 @@ class EventDetector:
         unsure = False
         into = [f for f in found if f[0] - found[0][0] <= 1.0 and any(
             self._runs_into(rows, pts, i, held[rows[f[2]], f[1]])
-            for i in (f[2], f[2] + 1)[:len(rows) - 1 - f[2]])]
+            for i in range(f[2], min(f[2] + 2, len(rows) - 1)))]
         if into and into[0] is not found[0]:
             passed, hit = (self._left_at(tr, held, f[1], f[0])
                            for f in (found[0], into[0]))
