@@ -87,7 +87,12 @@ and 2152 studied and fixed: session 39), ``2181-2200`` and ``2201-2220``
 39), ``2221-2240`` and ``2241-2260`` (held out, scored once with a53b188,
 then 2224 studied and fixed: session 39), ``2261-2280`` and ``2281-2300``
 (held out, scored once with 0c1cce7, then 2278 studied and fixed: session
-39),
+39; 2279 then fixed: session 40), ``2301-2320`` and ``2321-2340`` (held out,
+scored once with 2699057, then 2317 and 2324 studied and fixed: session 40),
+``2341-2360`` and ``2361-2380`` (held out, scored once with 0a69ed0, then
+2356 studied and 2374 fixed: session 40), ``2381-2400`` and ``2401-2420``
+(held out, scored once with 5082df4, then 2412 studied and fixed: session
+40),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
