@@ -93,7 +93,9 @@ scored once with 2699057, then 2317 and 2324 studied and fixed: session 40),
 2356 studied and 2374 fixed: session 40), ``2381-2400`` and ``2401-2420``
 (held out, scored once with 5082df4, then 2412 studied and fixed: session
 40), ``2421-2440`` and ``2441-2460`` (held out, scored once with session
-40's final code, 8d7ea67; 2439 then studied),
+40's final code, 8d7ea67; 2439 then studied), ``2461-2480`` and
+``2481-2500`` (held out, scored once with session 40's final code, 42c0afe;
+2476 then studied),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
