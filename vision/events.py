@@ -459,7 +459,10 @@ class EventDetector:
             unknown.append(Unknown.NO_CUE_BALL)
         gone = self._vanished(tr, s0)
         # where each ball was last seen, and the cue ball's path from the strike
-        seen = None if w is None else (self._held(tr), *self._white_path(tr, w, s0))
+        seen = None
+        if w is not None:
+            held = self._held(tr)
+            seen = (held, *self._white_path(tr, w, s0, held))
         fc, fc_row, fc_conf, why = self._first_contact(tr, w, s0, seen)
         if why is not None:
             unknown.append(why)
@@ -534,9 +537,10 @@ class EventDetector:
 
     # -- first contact --------------------------------------------------------
 
-    def _white_path(self, tr: StrokeTracks, w: int, s0: int
+    def _white_path(self, tr: StrokeTracks, w: int, s0: int, held: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray]:
-        """The cue ball's path from the strike: ``(K,)`` rows and ``(K, 2)`` mm.
+        """The cue ball's path from the strike: ``(K,)`` rows and ``(K, 2)`` mm
+        (``held``: where each ball was last seen, ``_held``).
 
         Its rest place at the strike, then the longest chain of its sightings
         that a ball can have rolled (no step faster than ``max_step_mm`` a
@@ -548,7 +552,7 @@ class EventDetector:
         each a chain's, but only the real one goes on as the way came.
         """
         xy = tr.xy_mm[:, w]
-        vis = tr.visible[:, w] & ~np.isnan(xy[:, 0]) & ~self._misread(tr, w)
+        vis = tr.visible[:, w] & ~np.isnan(xy[:, 0]) & ~self._misread(tr, w, held)
         start = tr.before_mm[w]
         if np.isnan(start[0]):
             seen = np.flatnonzero(vis[s0:])
@@ -591,23 +595,20 @@ class EventDetector:
         chain.reverse()
         return rows[chain], pts[chain]
 
-    def _misread(self, tr: StrokeTracks, w: int) -> np.ndarray:
+    def _misread(self, tr: StrokeTracks, w: int, held: np.ndarray) -> np.ndarray:
         """(T,) bool: sightings of the cue ball unsure of its kind (under
         ``unsure_kind``) beside another ball seen in the same frame, or hidden
-        where it was last seen (within ``misread_mm``): a blob fitted over that
-        ball, or across both, as the cue ball ran past (seed 1152's break: the
-        white, at 7 m/s, was read once over the pink it passed 95 mm wide of,
-        and the pink was called struck first; seed 2182's crept past the
-        yellow 1 mm wide, the two read as one unsure white for six frames, the
-        yellow hidden, and those sightings, 3 mm astray, turned it off the
-        yellow)."""
+        where it was last seen (``held``: ``_held``; within ``misread_mm``): a
+        blob fitted over that ball, or across both, as the cue ball ran past
+        (seed 1152's break: the white, at 7 m/s, was read once over the pink it
+        passed 95 mm wide of, and the pink was called struck first; seed
+        2182's crept past the yellow 1 mm wide, the two read as one unsure
+        white for six frames, the yellow hidden, and those sightings, 3 mm
+        astray, turned it off the yellow)."""
         if tr.confidence is None:
             return np.zeros(len(tr.frames), bool)
         unsure = tr.visible[:, w] & (tr.confidence[:, w] < self.config.unsure_kind)
         out = np.zeros(len(tr.frames), bool)
-        if not unsure.any():
-            return out
-        held = self._held(tr)
         # (a hidden ball whose place the sighting overlaps had left it: struck
         # away unseen, it explains no blob there; seed 2032's, in a pack)
         clear = 2 * self.spec.ball_radius - self.config.contact_tol_mm

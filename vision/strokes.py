@@ -476,11 +476,13 @@ class StrokeSegmenter:
             return w is None and rest is not None
         return bool(np.linalg.norm(bf.xy_mm[w] - rest) > 4 * self.config.start_mm)
 
+    def _white_tid(self) -> int | None:
+        """Track id of the cue ball at rest, None when there is none."""
+        return next((t for t, k in self._rest.kind.items() if k == WHITE), None)
+
     def _white_rest(self) -> np.ndarray | None:
-        for i, k in self._rest.kind.items():
-            if k == WHITE:
-                return self._rest.xy[i]
-        return None
+        tid = self._white_tid()
+        return None if tid is None else self._rest.xy[tid]
 
     def _rest_frame(self, bf: BallFrame) -> list[StrokeTracks | Handling]:
         c = self.config
@@ -609,7 +611,8 @@ class StrokeSegmenter:
         p = np.array(pts)
         if float(np.linalg.norm(p - p[-1], axis=1).max()) > c.still_mm:
             return
-        tid = next(t for t, k in self._rest.kind.items() if k == WHITE)
+        tid = self._white_tid()
+        assert tid is not None
         xy = p[-1]
         self._handled(out, frames[-1].frame, WHITE, self._rest.xy[tid], xy)
         self._rest.xy[tid] = xy.copy()
@@ -692,9 +695,9 @@ class StrokeSegmenter:
             w = pre[lay].white()
             assert w is not None
             at = pre[lay].xy_mm[w].copy()
-            for tid, kind in self._rest.kind.items():
-                if kind == WHITE:
-                    self._rest.xy[tid] = at
+            tid = self._white_tid()
+            assert tid is not None  # (``rest_w`` above)
+            self._rest.xy[tid] = at
             self._begin_at(min(lay, self._set_off_beside(pre, lay, at)), 1.0)
             return
         start = cand - 1
