@@ -1746,6 +1746,20 @@ class BallTracker:
             # on): held where last seen a while, hidden, before it is potted
             # (the stroke stays open meanwhile: it was rolling when last seen)
             t.in_jaws = True
+        if not t.in_jaws and t.meas_mm is not None and len(t.recent) >= 2 and (
+                self._run_mm(_drift_velocity(np.array(t.recent))) <= c.hold_mm):
+            # so slow when lost that it stops within its hold of where it was
+            # last seen: at rest there, hidden, it leaves only when struck, as
+            # a ball hidden at rest does (seed 2476's white and brown, lost
+            # under the player before they had settled: the white's track was
+            # taken 645 mm away by the player's hand read 0.92 white, an extra
+            # stroke; the brown's 430 mm away by the white, struck, read 0.12
+            # brown, which was named first struck; seed 2354's red, lost
+            # rolling at 3 mm a frame, stopped 32 mm on, unseen)
+            last_seen = self._frame - t.missed
+            self._rest_at(t, t.meas_mm)
+            t.rest_since = t.still_at = last_seen
+            return
         # held where last seen (not near a pocket, or a while in its jaws)
         if t.meas_mm is not None:
             t.state[:2] = t.meas_mm

@@ -1990,3 +1990,36 @@ def test_a_cue_ball_hidden_in_the_d_and_seen_surely_put_down_there_rests_there(
     assert wt.anchor is not None
     assert np.allclose(wt.reported_mm, there, atol=1.0) == put_down
     assert (wt.status == TrackStatus.SEEN) == put_down
+
+
+SETTLING = (2.0, 1.5, 1.2, 1.0, 0.8, 0.6, 0.5)  # stops within 5 mm, unseen
+
+
+@pytest.mark.parametrize(("kind", "read", "last_steps_mm", "taken"), [
+    # seed 2476: lost under the player before it had settled; one sighting of
+    # its kind far off, a hand read 0.92 white, or the white struck read brown
+    ("white", 0.92, SETTLING, False),
+    ("brown", 0.95, SETTLING, False),
+    # lost rolling on (seed 2354's red, at 3 mm a frame, stopped 32 mm on):
+    # it may be anywhere ahead by now
+    ("white", 0.92, (3.0,) * 7, True),
+    ("brown", 0.95, (20.0,) * 7, True),
+])
+def test_a_ball_lost_all_but_stopped_is_at_rest_where_it_was_lost(
+        kind: str, read: float, last_steps_mm: tuple[float, ...], taken: bool
+) -> None:
+    tr = BallTracker(OFFICIAL)
+    x = -600.0
+    for step in (0.0, 40.0, 40.0, 30.0, 20.0, 12.0, 8.0, 5.0, 3.0, *last_steps_mm):
+        x += step
+        tr.update(_dets([(kind, x, -640.0), ("blue", 0.0, 0.0)]))
+    ball = next(t for t in tr.active() if t.kind == BallKind(kind))
+    assert ball.anchor is None  # not settled yet
+    for _ in range(20):
+        tr.update(_dets([("blue", 0.0, 0.0)]))
+    assert ball.status == TrackStatus.HIDDEN
+    far = (x - 640.0, -600.0)
+    tr.update(_read_as(_dets([(kind, *far), ("blue", 0.0, 0.0)]), 0,
+                       {kind: read, "pink": 1.0 - read}))
+    assert (ball.status == TrackStatus.SEEN) == taken
+    assert (float(np.linalg.norm(ball.reported_mm - far)) < 1.0) == taken
