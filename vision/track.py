@@ -1723,7 +1723,14 @@ class BallTracker:
         t.near_pocket = min(t.near_pocket, near_pocket) if t.missed > 1 \
             else near_pocket
         t.status = TrackStatus.HIDDEN
-        if t.missed <= c.coast_frames and t.speed > 1.0:
+        settling = t.meas_mm is not None and len(t.recent) >= 2 and (
+            self._run_mm(_drift_velocity(np.array(t.recent))) <= c.hold_mm)
+        # (one so slow that it stops within its hold of where it was last
+        # seen is not coasted away from the pockets: its filtered speed may be
+        # the noise of its sightings; seed 2522's white, 0.5 mm a frame, was
+        # taken by a disc 97 mm off the frame it was hidden)
+        if t.missed <= c.coast_frames and t.speed > 1.0 and not (
+                settling and t.near_pocket >= 2 * c.pocket_mm):
             return
         reach = c.pocket_mm + min(3 * t.speed, c.pocket_mm)
         if (t.near_pocket < reach or near_pocket < c.pocket_mm) and (
@@ -1746,8 +1753,8 @@ class BallTracker:
             # on): held where last seen a while, hidden, before it is potted
             # (the stroke stays open meanwhile: it was rolling when last seen)
             t.in_jaws = True
-        if not t.in_jaws and t.meas_mm is not None and len(t.recent) >= 2 and (
-                self._run_mm(_drift_velocity(np.array(t.recent))) <= c.hold_mm):
+        if settling and not t.in_jaws:
+            assert t.meas_mm is not None
             # so slow when lost that it stops within its hold of where it was
             # last seen: at rest there, hidden, it leaves only when struck, as
             # a ball hidden at rest does (seed 2476's white and brown, lost
@@ -1757,7 +1764,7 @@ class BallTracker:
             # brown, which was named first struck; seed 2354's red, lost
             # rolling at 3 mm a frame, stopped 32 mm on, unseen)
             last_seen = self._frame - t.missed
-            self._rest_at(t, t.meas_mm)
+            self._rest_at(t, np.mean(list(t.recent)[-c.settle_frames:], axis=0))
             t.rest_since = t.still_at = last_seen
             return
         # held where last seen (not near a pocket, or a while in its jaws)

@@ -2023,3 +2023,28 @@ def test_a_ball_lost_all_but_stopped_is_at_rest_where_it_was_lost(
                        {kind: read, "pink": 1.0 - read}))
     assert (ball.status == TrackStatus.SEEN) == taken
     assert (float(np.linalg.norm(ball.reported_mm - far)) < 1.0) == taken
+
+
+@pytest.mark.parametrize(("creep_mm", "taken"), [
+    (0.3, False),  # seed 2522's white: stopped but for the noise of its readings
+    (3.0, True),   # still rolling: it may have been knocked on
+])
+def test_a_settling_ball_read_noisily_is_not_coasted_into_a_stray_disc(
+        creep_mm: float, taken: bool) -> None:
+    # seed 2522 (broadcast, far end): the white's readings jumped 5 mm about
+    # its place along the camera's depth; hidden for a frame, its track was
+    # taken by a disc read white 97 mm away, and its stroke ended 14 late
+    tr = BallTracker(OFFICIAL)
+    x, y = 1000.0, -800.0
+    steps = [0.0, 40.0, 40.0, 30.0, 20.0, 12.0, 8.0, 5.0, 3.0] + [creep_mm] * 12
+    for f, step in enumerate(steps):  # rolling up, slowing; then jittering
+        y += step
+        jitter = 5.0 * (f % 2) if f > 8 else 0.0
+        tr.update(_dets([("white", x + jitter, y), ("blue", 0.0, 0.0)]))
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    assert white.anchor is None and white.speed > 1.0  # its filter still moving
+    stray = (x, y - 97.0)
+    tr.update(_dets([("white", *stray), ("blue", 0.0, 0.0)]))
+    assert (float(np.linalg.norm(white.reported_mm - stray)) < 1.0) == taken
+    if not taken:  # at rest amid its last readings
+        assert white.reported_mm == pytest.approx((x + 2.5, y), abs=2.0)
