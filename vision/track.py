@@ -1754,15 +1754,15 @@ class BallTracker:
             # (the stroke stays open meanwhile: it was rolling when last seen)
             t.in_jaws = True
         if settling and not t.in_jaws:
-            assert t.meas_mm is not None
             # so slow when lost that it stops within its hold of where it was
-            # last seen: at rest there, hidden, it leaves only when struck, as
-            # a ball hidden at rest does (seed 2476's white and brown, lost
-            # under the player before they had settled: the white's track was
-            # taken 645 mm away by the player's hand read 0.92 white, an extra
-            # stroke; the brown's 430 mm away by the white, struck, read 0.12
-            # brown, which was named first struck; seed 2354's red, lost
-            # rolling at 3 mm a frame, stopped 32 mm on, unseen)
+            # last seen: at rest there (amid its last readings), hidden, it
+            # leaves only when struck, as a ball hidden at rest does (seed
+            # 2476's white and brown, lost under the player before they had
+            # settled: the white's track was taken 645 mm away by a disc read
+            # 0.92 white, a hand or the cue, an extra stroke; the brown's 430
+            # mm away by the white, struck, read 0.12 brown, which was named
+            # first struck). Not one lost faster: seed 2354's red, lost
+            # rolling at 3 mm a frame, stopped 32 mm on, unseen.
             last_seen = self._frame - t.missed
             self._rest_at(t, np.mean(list(t.recent)[-c.settle_frames:], axis=0))
             t.rest_since = t.still_at = last_seen

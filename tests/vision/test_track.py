@@ -1997,7 +1997,8 @@ SETTLING = (2.0, 1.5, 1.2, 1.0, 0.8, 0.6, 0.5)  # stops within 5 mm, unseen
 
 @pytest.mark.parametrize(("kind", "read", "last_steps_mm", "taken"), [
     # seed 2476: lost under the player before it had settled; one sighting of
-    # its kind far off, a hand read 0.92 white, or the white struck read brown
+    # its kind far off: a disc read 0.92 white (a hand or the cue), or the
+    # white, struck, read 0.12 brown (here surer)
     ("white", 0.92, SETTLING, False),
     ("brown", 0.95, SETTLING, False),
     # lost rolling on (seed 2354's red, at 3 mm a frame, stopped 32 mm on):
