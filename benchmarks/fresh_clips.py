@@ -95,7 +95,10 @@ scored once with 2699057, then 2317 and 2324 studied and fixed: session 40),
 40), ``2421-2440`` and ``2441-2460`` (held out, scored once with session
 40's final code, 8d7ea67; 2439 then studied), ``2461-2480`` and
 ``2481-2500`` (held out, scored once with session 40's final code, 42c0afe;
-2476 then studied),
+2476 then studied, and fixed in session 41), ``2501-2520`` and
+``2521-2540`` (held out, scored once with 17b1462, then 2506 studied and
+2522 fixed: session 41), ``2541-2560`` and ``2561-2580`` (held out, scored
+once with session 41's final code, 0cad572),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
