@@ -1823,19 +1823,19 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         # frame 13 frames before it stopped; the fit across the bounce ended
         # its stroke 4 late); readings that jump about a far ball, or a ball
         # stopped by a hit, do not
-        far = gone[k:]
-        said = _roll_stops(rows, far, decel)
-        nearing = int((far > config.still_mm).sum()) >= 3 and float(
-            far[-1]) <= float(far.max()) - 0.5 * config.still_mm
-        if nearing and float(np.ptp(said)) <= SAID_ALIKE_FRAMES:
-            return float(np.median(said))
-        return None
+        return _said_stop(rows, gone[k:], config, SAID_ALIKE_FRAMES)
     tc = float(rows.mean())
     slope, centre = np.polyfit(rows - tc, xy[rows], 1)
     speed = float(np.linalg.norm(slope))
     left = float(np.linalg.norm(final - centre))
     if speed**2 / (2 * decel) > left + 3 * config.still_mm:
-        return None  # faster than a roll to its resting place: stopped by a hit
+        # faster than a roll to its resting place: stopped by a hit, or
+        # slowed by one and then rolled on to it, which its last sightings
+        # say alike (seed 2565's red, kissed from 2.9 to 1.3 mm a frame 4
+        # frames before its last clear motion, 12 before it stopped: the fit
+        # of the distance still to go ended its stroke 7 frames early)
+        return _said_stop(rows[-KISS_TAIL:], gone[-KISS_TAIL:], config,
+                          KISS_ALIKE_FRAMES)
     stop = tc + speed / decel
     # and from how far it still had to go: at the rolling deceleration a ball
     # d mm from its resting place stops sqrt(2 d / decel) frames on; the two
@@ -1995,6 +1995,32 @@ def _roll_stops(rows: np.ndarray, far: np.ndarray, decel: float) -> np.ndarray:
 SAID_ALIKE_FRAMES = 3.0
 """Most by which the stops said by a short roll's sightings may differ for them
 to be taken (``_roll_stop``)."""
+
+KISS_TAIL = 4
+"""Last sightings of a ball too fast over its roll's window to roll to its
+resting place whose distances from it may still say when it stopped
+(``_roll_stop``: a kiss on the way slowed it)."""
+
+KISS_ALIKE_FRAMES = 1.0
+"""Most by which the stops said by those sightings may differ: they say one
+stop only where the ball rolled there (a ball slowing three times as fast, not
+rolling, is said to stop 0.7 frames sooner by each sighting than the one
+before)."""
+
+
+def _said_stop(rows: np.ndarray, far: np.ndarray, config: SegmenterConfig,
+               alike: float) -> float | None:
+    """The fractional row at which a ball stopped, from how far from its
+    resting place its sightings at ``rows`` were (``far``, mm: despiked), where
+    at least three lie off it, they near it, and the stops a roll from each
+    says (``_roll_stops``) agree within ``alike`` frames; else None (readings
+    that jump about a far ball, or a ball stopped by a hit)."""
+    said = _roll_stops(rows, far, config.roll_decel)
+    nearing = int((far > config.still_mm).sum()) >= 3 and float(
+        far[-1]) <= float(far.max()) - 0.5 * config.still_mm
+    if nearing and float(np.ptp(said)) <= alike:
+        return float(np.median(said))
+    return None
 
 KISS_FRAMES = 3
 """Frames of rolling deceleration by which a ball's speed over the later half of
