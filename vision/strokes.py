@@ -1833,7 +1833,7 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         # slowed by one and then rolled on to it, which its last sightings
         # say alike (seed 2565's red, kissed from 2.9 to 1.3 mm a frame 4
         # frames before its last clear motion, 12 before it stopped: the fit
-        # of the distance still to go ended its stroke 7 frames early)
+        # of the distance still to go had it stop 4 frames early)
         return _said_stop(rows[-KISS_TAIL:], gone[-KISS_TAIL:], config,
                           KISS_ALIKE_FRAMES)
     stop = tc + speed / decel
