@@ -687,16 +687,15 @@ class StrokeSegmenter:
         """Start a stroke at the strike before the candidate frame."""
         c = self.config
         pre = list(self._pre)
-        rest_w = self._white_rest()
-        assert rest_w is not None and self._candidate is not None
+        tid = self._white_tid()
+        assert tid is not None and self._candidate is not None
+        rest_w = self._rest.xy[tid]
         cand = next(i for i, f in enumerate(pre) if f.frame == self._candidate)
         lay = self._lay_off_rest(pre, cand)
         if lay is not None:
             w = pre[lay].white()
             assert w is not None
             at = pre[lay].xy_mm[w].copy()
-            tid = self._white_tid()
-            assert tid is not None  # (``rest_w`` above)
             self._rest.xy[tid] = at
             self._begin_at(min(lay, self._set_off_beside(pre, lay, at)), 1.0)
             return
@@ -1899,8 +1898,8 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     rows = np.flatnonzero(ok[s0:]) + s0
     if len(rows) < 4:
         return None
-    limits = np.asarray(spec.touch_limits)
-    gap = np.min(limits - np.abs(xy[rows]), axis=1)
+    per_axis = _cushion_gaps(xy[rows], spec)
+    gap = per_axis.min(axis=1)
     k = _last_arrival(gap, rows, k_last + REBOUND_NEAR_FRAMES)
     if k is None or k_last - int(rows[k]) > REBOUND_NEAR_FRAMES:
         return None
@@ -1910,7 +1909,7 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
         return None
     v = np.polyfit(before - before.mean(), xy[before], 1)[0]
     speed = float(np.linalg.norm(v))
-    a = int(np.argmin(limits - np.abs(xy[rows[k]])))
+    a = int(np.argmin(per_axis[k]))
     into = float(np.sign(xy[rows[k], a]) * v[a])
     if speed > REBOUND_SPEED_MM or into < ARRIVAL_SHARE * speed or into <= 0.0:
         return None
@@ -1918,6 +1917,13 @@ def _cushion_arrival(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     if speed**2 <= 2 * config.roll_decel * way:
         return None  # its roll ends short of the cushion
     return int(rows[k]), speed, way
+
+
+def _cushion_gaps(xy: np.ndarray, spec: TableSpec) -> np.ndarray:
+    """(K, 2) mm: how far balls at ``xy`` ((K, 2) mm, table frame) are short of
+    touching the end cushion (column 0) and the side cushion (column 1) they
+    are nearer."""
+    return np.asarray(spec.touch_limits) - np.abs(xy)
 
 
 def _last_arrival(gap: np.ndarray, rows: np.ndarray, by: int) -> int | None:
@@ -1950,13 +1956,13 @@ def _left_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     rows = np.flatnonzero(ok[s0:k_last]) + s0
     if len(rows) < 4:
         return None
-    limits = np.asarray(spec.touch_limits)
-    gap = np.min(limits - np.abs(xy[rows]), axis=1)
+    per_axis = _cushion_gaps(xy[rows], spec)
+    gap = per_axis.min(axis=1)
     k = _last_arrival(gap, rows, k_last - 1)
     if k is None:
         return None
-    a = int(np.argmin(limits - np.abs(xy[rows[k]])))
-    back = float(limits[a] - abs(final[a]) - gap[k])
+    a = int(np.argmin(per_axis[k]))
+    back = float(_cushion_gaps(final[None], spec)[0, a] - gap[k])
     return int(rows[k]) if back > 2 * config.still_mm else None
 
 
