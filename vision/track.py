@@ -501,6 +501,9 @@ class BallTracker:
             on the table (set by its user: those racked less those potted;
             seed 622's player's arm, read red, became an eleventh red of 10 and
             kept the break's stroke open).
+        in_hand: The cue ball is in hand (set by its user: the last stroke
+            potted it or sent it off the table): seen at rest, it is back only
+            in the D (``_placeable``).
     """
 
     def __init__(self, spec: TableSpec, config: TrackerConfig | None = None) -> None:
@@ -511,6 +514,7 @@ class BallTracker:
         self.dropped: list[tuple[int, int]] = []
         self._next_id = 1
         self.max_reds = MAX_COUNT[BallKind.RED]
+        self.in_hand = False
         self._frame = -1
         self._updates = 0
         self._stirred_at = 0  # last frame a ball seen moved (``_trade_misread``)
@@ -1068,6 +1072,8 @@ class BallTracker:
                     if d < c.reacquire_far_mm or kp < c.reacquire_far_prob:
                         continue
                 else:
+                    if not self._placeable(t, z, moving=False):
+                        continue
                     d = float(np.linalg.norm(z - t.last_seen_mm))
                     # (held in the jaws, it can only have come back out of
                     # them, no faster than it went in: seeds 786's and 814's
@@ -1179,7 +1185,12 @@ class BallTracker:
                     c.reacquire_far_mm):
                 continue
             step = np.linalg.norm(before - z, axis=1)
-            if not ((step > c.hold_mm) & (step <= c.reacquire_step_mm)).any():
+            run = (step > c.hold_mm) & (step <= c.reacquire_step_mm)
+            # (the cue ball in hand rolls from the D; the cue's tip steps
+            # about the player's hand elsewhere: seed 2571's)
+            if not self._placeable(t, z, moving=False):
+                run &= [self.spec.in_d((float(q[0]), float(q[1]))) for q in before]
+            if not run.any():
                 continue
             if not self._clear(z, skip=t):
                 continue
@@ -2100,11 +2111,27 @@ class BallTracker:
         if not hidden:
             return None
         t = min(hidden, key=lambda t: float(np.linalg.norm(t.xy_mm - z)))
-        if not self._clear(z, skip=t) or self._wedged(z, skip=t):
+        if (not self._clear(z, skip=t) or self._wedged(z, skip=t)
+                or not self._placeable(t, z, self._seen_moving(cd))):
             return None
         self._rest_at(t, z)
         self._start_as_seen(t, cd)
         return t
+
+    def _seen_moving(self, cd: _Candidate) -> bool:
+        """Was candidate ``cd`` seen moving (``moving_candidate_mm``)?"""
+        return cd.speed() > self.config.moving_candidate_mm
+
+    def _placeable(self, t: Track, z: np.ndarray, moving: bool) -> bool:
+        """May ``t`` be back at ``z`` (table mm)? Not the cue ball in hand
+        (``in_hand``) seen at rest outside the D: in hand, it is placed in the
+        D (seed Part 3 rule 5), and struck from there; at rest elsewhere it
+        is the cue's tip or the player's hand (seed 2571's, off the table
+        over the top cushion, had its track taken 450 mm behind the D by the
+        cue's tip against the hand, read 0.95-0.99 white, where the player
+        stood to strike it, and its stroke began 6 frames early)."""
+        return (t.kind != BallKind.WHITE or not self.in_hand or moving
+                or self.spec.in_d((float(z[0]), float(z[1]))))
 
     def _doubtful_white(self, cd: _Candidate) -> bool:
         """Is ``cd`` a white that may not be placed: at rest outside the D, and
@@ -2114,14 +2141,14 @@ class BallTracker:
         only for want of any other kind it could be."""
         if cd.kind != BallKind.WHITE or cd.least_prob >= self.config.birth_prob:
             return False
-        moving = cd.speed() > self.config.moving_candidate_mm
-        return not moving and not self.spec.in_d((float(cd.xy[0]), float(cd.xy[1])))
+        return not self._seen_moving(cd) and not self.spec.in_d(
+            (float(cd.xy[0]), float(cd.xy[1])))
 
     def _start_as_seen(self, t: Track, cd: _Candidate) -> None:
         """Set ``t``, just placed at rest at candidate ``cd``, moving if the
         candidate was seen moving (a ball lost in a fast start, found rolling
         slowly on: held at rest, it would be lost again a few frames on)."""
-        if cd.speed() > self.config.moving_candidate_mm:
+        if self._seen_moving(cd):
             self._restart(t, cd.xy)
             t.state[2:] = cd.velocity()
 
@@ -2137,7 +2164,8 @@ class BallTracker:
             return None
         for t in self.tracks:
             if t.kind == kind and t.status == TrackStatus.POTTED:
-                if not self._clear(z):
+                if not self._clear(z) or not self._placeable(
+                        t, z, self._seen_moving(cd)):
                     return None
                 self._rest_at(t, z)
                 self._start_as_seen(t, cd)

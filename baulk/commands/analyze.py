@@ -156,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
                     done = analysis.feed(frame_from_rows(rows, f, view))
                     if analysis.max_reds is not None:
                         pipeline.tracker.max_reds = analysis.max_reds
+                    pipeline.tracker.in_hand = analysis.white_gone is not None
                     if done or f == 0:
                         state = analysis.state.to_json()
                     if overlay is not None and writer is not None:

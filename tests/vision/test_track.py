@@ -2049,3 +2049,37 @@ def test_a_settling_ball_read_noisily_is_not_coasted_into_a_stray_disc(
     assert (float(np.linalg.norm(white.reported_mm - stray)) < 1.0) == taken
     if not taken:  # at rest amid its last readings
         assert white.reported_mm == pytest.approx((x + 2.5, y), abs=2.0)
+
+
+@pytest.mark.parametrize(("in_hand", "place", "back"), [
+    (True, None, False),               # in hand, the cue's tip behind the D
+    (True, (-1155.0, -244.0), True),   # in hand, put down in the D
+    (False, None, True),               # not known in hand: the tip is taken
+])
+def test_the_cue_ball_in_hand_is_back_only_in_the_d(
+        in_hand: bool, place: tuple[float, float] | None, back: bool) -> None:
+    # seed 2571: the white left the table over the top cushion and was held
+    # there; in hand, put down in the D, it was first seen behind the D, where
+    # the cue's tip against the player's hand read 0.95-0.99 white, stepping
+    # 10-20 mm a frame (those sightings, as in the rendered clip)
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    for f in range(8):
+        tr.update(_dets([("white", 800.0 + 135 * f, -200.0 - 35 * f), blue]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(tr.config.long_lost_frames + 10):
+        tr.update(_dets([blue]))
+    tr.in_hand = in_hand
+    tip = [(-1581, -279), (-1601, -287), (-1601, -287), (-1610, -288),
+           (-1574, -280), (-1571, -291), (-1586, -284), (-1580, -286)]
+    for f in range(5 * len(tip)):
+        items = [("white", *tip[f % len(tip)]), blue]
+        if place is not None:
+            items.append(("white", *place))
+        tr.update(_dets(items))
+    white = next(t for t in tr.tracks if t.track_id == wid)
+    assert (white.status != TrackStatus.HIDDEN) == back
+    if place is not None:
+        assert np.allclose(white.reported_mm, place, atol=3)
+    elif back:
+        assert white.reported_mm[0] < -1500
