@@ -33,6 +33,7 @@ from vision.strokes import (
 
 if TYPE_CHECKING:
     from vision.pipeline import TrackRow
+    from vision.track import BallTracker
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,14 @@ class Analysis:
             return None
         left = getattr(self.state.frame, "reds", None)
         return self.rack if left is None else min(self.rack, left)
+
+    def steer(self, tracker: BallTracker) -> None:
+        """Tell ``tracker`` what the refereeing knows, after each frame fed:
+        the most reds left (``max_reds``) and whether the cue ball is in hand
+        (``white_gone``: put down, it is back only in the D)."""
+        if self.max_reds is not None:
+            tracker.max_reds = self.max_reds
+        tracker.in_hand = self.white_gone is not None
 
     def _start(self, bf: BallFrame) -> None:
         if self.variant == "golf":

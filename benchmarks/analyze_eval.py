@@ -166,8 +166,7 @@ def _analyze_cached(clip: Path, cache: Path, calls: bool = True
     for i, (view, regions, dets) in enumerate(frames):
         for f, rows in pipe.feed(i, regions, dets, view):
             analysis.feed(frame_from_rows(rows or [], f, rows is not None))
-            if analysis.max_reds is not None:
-                pipe.tracker.max_reds = analysis.max_reds
+            analysis.steer(pipe.tracker)
     for f, rows in pipe.flush():
         analysis.feed(frame_from_rows(rows or [], f, rows is not None))
     return _finish(analysis, clip), time.perf_counter() - t0

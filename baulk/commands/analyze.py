@@ -154,9 +154,7 @@ def run(args: argparse.Namespace) -> int:
                     rows = analysis.shown(rows or [])
                     out_csv.writerows(r.as_csv() for r in rows)
                     done = analysis.feed(frame_from_rows(rows, f, view))
-                    if analysis.max_reds is not None:
-                        pipeline.tracker.max_reds = analysis.max_reds
-                    pipeline.tracker.in_hand = analysis.white_gone is not None
+                    analysis.steer(pipeline.tracker)
                     if done or f == 0:
                         state = analysis.state.to_json()
                     if overlay is not None and writer is not None:

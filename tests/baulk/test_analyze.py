@@ -18,6 +18,7 @@ from calibration.table import OFFICIAL
 from rules import MatchState, parse_record
 from vision.pipeline import TrackRow
 from vision.strokes import BallFrame
+from vision.track import BallTracker
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_videos"
 CLIPS = sorted(p.parent for p in SAMPLES.glob("*/truth.json"))
@@ -293,6 +294,22 @@ def test_the_tracker_follows_no_more_reds_than_are_left(
         {"type": "shot", "first_contact": ["red"], "potted": potted,
          "off_table": off_table}))
     assert analysis.max_reds == left
+    tracker = BallTracker(OFFICIAL)
+    analysis.steer(tracker)
+    assert tracker.max_reds == left
+
+
+@pytest.mark.parametrize(("gone", "in_hand"), [(None, False), (1, True)])
+def test_the_tracker_is_told_the_cue_ball_is_in_hand(
+        gone: int | None, in_hand: bool) -> None:
+    # potted or off the table, the cue ball is put down in the D (seed Part 3
+    # rule 5): the tracker takes it back only there (seed 2571's)
+    analysis = Analysis()
+    analysis.white_gone = gone
+    tracker = BallTracker(OFFICIAL)
+    tracker.in_hand = not in_hand
+    analysis.steer(tracker)
+    assert tracker.in_hand == in_hand
 
 
 def test_a_red_knocked_in_unseen_is_no_ball_in_the_frames_after() -> None:
