@@ -699,7 +699,7 @@ class BallDetector:
         x0, y0, x1, y1 = box
         rx0, ry0 = self.view.roi[:2]
         fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
-        bed = self.view.bed_mask[y0 - ry0 : y1 - ry0, x0 - rx0 : x1 - rx0]
+        bed = self.view.ball_mask[y0 - ry0 : y1 - ry0, x0 - rx0 : x1 - rx0]
         hidden = self.view.occluder_mask[y0 - ry0 : y1 - ry0, x0 - rx0 : x1 - rx0]
         fg *= bed
         mask = (fg >= 0.5).astype(np.uint8)

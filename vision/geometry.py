@@ -24,7 +24,10 @@ class TableView:
         cal: The calibration (image px <-> table mm).
         roi: (x0, y0, x1, y1) int pixel box holding every ball image on the bed.
         bed_mask: (y1 - y0, x1 - x0) uint8 mask of the roi, 1 where a ball's image
-            can lie (the bed between the cushion noses, up to a ball's height).
+            can lie on the bed (between the cushion noses, up to a ball's height).
+        ball_mask: The same, and where the image of a ball in a corner pocket's
+            jaws can lie, over the cushion lines there (searched for balls, not
+            learned as cloth).
         occluder_mask: (y1 - y0, x1 - x0) uint8 mask of the roi, 1 where a
             cushion stands between the camera and the bed (in an oblique view, the
             near cushion hides the lower part of a ball against it): an outline
@@ -34,6 +37,7 @@ class TableView:
     cal: Calibration
     roi: tuple[int, int, int, int] = field(init=False)
     bed_mask: np.ndarray = field(init=False, repr=False)
+    ball_mask: np.ndarray = field(init=False, repr=False)
     occluder_mask: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -50,10 +54,25 @@ class TableView:
                 np.column_stack([np.full(n, -hl), t * hw]),
             ]
         )
-        polys = []
-        for z in (0.0, spec.ball_diameter_mm):
-            zz = z if self.cal.pose is not None else 0.0
-            polys.append(self.cal.table_to_image(edge, z_mm=zz))
+
+        def lifted(points: np.ndarray) -> list[np.ndarray]:
+            """Images of table ``points`` on the bed and a ball's height above
+            (an oblique view sees a ball's top beyond its foot)."""
+            return [self.cal.table_to_image(
+                points, z_mm=z if self.cal.pose is not None else 0.0)
+                for z in (0.0, spec.ball_diameter_mm)]
+
+        polys = lifted(edge)
+        # round each corner pocket, a ball in its jaws over the cushion lines
+        # (seed 2592's cue ball, rattling in a near corner's jaws, was cut by
+        # the end cushion's line and went unseen for its last three frames;
+        # the dark opening's discs there are the detector's to tell)
+        ring = np.linspace(0.0, 2.0 * np.pi, 24, endpoint=False)
+        reach = 0.5 * spec.corner_mouth_mm + spec.ball_radius
+        jaws = [np.concatenate(lifted(np.column_stack(
+            [spec.pockets[p][0] + reach * np.cos(ring),
+             spec.pockets[p][1] + reach * np.sin(ring)])))
+            for p in spec.corner_falls()]
         pts = np.concatenate(polys)
         r = float(self.radius_px(pts).max()) if len(pts) else 20.0
         x0 = int(max(0, np.floor(pts[:, 0].min() - r)))
@@ -67,8 +86,14 @@ class TableView:
         # the two outlines bound the bed's image; fill the hull between them
         hull = cv2.convexHull(np.round(pts - [x0, y0]).astype(np.int32))
         cv2.fillConvexPoly(mask, hull, 1)
+        balls = mask.copy()
+        for disc in jaws:
+            if np.isfinite(disc).all():
+                hull = cv2.convexHull(np.round(disc - [x0, y0]).astype(np.int32))
+                cv2.fillConvexPoly(balls, hull, 1)
         object.__setattr__(self, "roi", (x0, y0, x1, y1))
         object.__setattr__(self, "bed_mask", mask)
+        object.__setattr__(self, "ball_mask", balls)
         object.__setattr__(self, "occluder_mask", self._occluders(mask.shape))
 
     def _occluders(self, shape: tuple[int, ...]) -> np.ndarray:

@@ -502,8 +502,8 @@ class BallTracker:
             seed 622's player's arm, read red, became an eleventh red of 10 and
             kept the break's stroke open).
         in_hand: The cue ball is in hand (set by its user: the last stroke
-            potted it or sent it off the table): seen at rest, it is back only
-            in the D (``_placeable``).
+            potted it or sent it off the table, seed Part 2 rule 9): seen at
+            rest, it is back only in the D (``_placeable``).
     """
 
     def __init__(self, spec: TableSpec, config: TrackerConfig | None = None) -> None:
@@ -979,12 +979,14 @@ class BallTracker:
         reach = c.hold_mm
         if t.anchor is not None:
             place = t.anchor
-        elif t.meas_mm is not None and self._lost_speed(t) <= c.hold_mm:
-            place = t.meas_mm
         elif (t.meas_mm is not None and t.kind == BallKind.WHITE
               and self._pocket_gap(t.meas_mm) < c.pocket_mm):
+            # (however slowly it went in: seed 2594's, in at 10.5 mm a frame,
+            # was read 0.65 white 15 mm on, beyond a slow ball's hold)
             place = t.meas_mm
             reach = c.jaws_speed_mm * (t.missed + 1) + c.hold_mm
+        elif t.meas_mm is not None and self._lost_speed(t) <= c.hold_mm:
+            place = t.meas_mm
         else:
             return False
         d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)

@@ -428,6 +428,26 @@ def test_the_white_in_a_far_corner_pockets_mouth_is_found_in_a_broadcast_view(
         assert d.kind_names()[int(np.argmin(err))] == "white"
 
 
+@pytest.mark.parametrize("seed", [3, 5, 6, 7])
+def test_the_white_in_a_near_corner_pockets_jaws_is_found_in_a_broadcast_view(
+        seed: int) -> None:
+    # seed 2592's white, rattling in a near corner's jaws over the cushion
+    # lines, was cut by the end cushion's line (the edge of the bed's image)
+    # and not found for its last three frames. (Not yet everywhere in the
+    # jaws: over x 1755-1772, y 870-892, short of the fall's edge, and these
+    # four cameras, 106 of 120 places are found, 63 before; camera 6 misses
+    # 11, at x 1755-1762.)
+    cam, app, names, xy, rng, det = _broadcast_rack(seed)
+    near = float(np.sign(det.view.cal.pose.centre_mm[0]))
+    for x, y in [(1768.0, -892.0), (1772.0, -886.0), (1772.0, 880.0),
+                 (1768.0, 892.0)]:
+        xy[0] = (near * x, y)
+        sc = render_scene(cam, app, names, xy, rng)
+        d = det.detect(_jpeg(sc.image, 80))
+        err = np.linalg.norm(d.xy_mm - sc.xy_mm[0], axis=1)
+        assert err.min() < 10.0, (x, y, err.min())
+
+
 @pytest.mark.parametrize("gap_mm", [100.0, 117.0, 135.0])
 def test_the_white_before_the_pink_is_found_in_a_broadcast_view(
         gap_mm: float) -> None:
