@@ -130,6 +130,8 @@ class Analysis:
         self.calls = CallBook(calls or [])
         self.reds_gone: set[int] = set()
         self.white_gone: int | None = None
+        # where each red stood before the first stroke (None: one has moved)
+        self._reds_at: dict[int, np.ndarray] | None = {}
 
     @property
     def max_reds(self) -> int | None:
@@ -179,10 +181,20 @@ class Analysis:
     def _recount(self, bf: BallFrame) -> None:
         """Until the first stroke begins: the reds counted again in each frame
         (the first may show fewer: seed 622's showed 4 of the 10 in the rack, 8
-        by the strike)."""
+        by the strike), while none has moved from where it was first seen
+        (``RED_MOVED_MM``): after that the pack has been struck, whether or not
+        a stroke has been seen to begin (seed 2620's break, the cue ball
+        hidden under the player at the strike: 10 reds, counted 15 from the
+        spread pack, two reds by chance on the places of a fifth row)."""
         start = self.log[0]
-        if self.reds is not None or "reds" not in start:
+        if self.reds is not None or "reds" not in start or self._reds_at is None:
             return
+        red = [i for i, k in enumerate(bf.kinds) if k == "red"]
+        for i in red:
+            first = self._reds_at.setdefault(int(bf.ids[i]), bf.xy_mm[i].copy())
+            if float(np.linalg.norm(bf.xy_mm[i] - first)) > RED_MOVED_MM:
+                self._reds_at = None
+                return
         reds, rack = self._rack(bf.kinds, bf.xy_mm)
         if rack is not None:
             self.rack = max(rack, self.rack or 0)
@@ -287,6 +299,10 @@ class Analysis:
 
 RACKS = {3: 6, 4: 10, 5: 15}
 """Rows of the triangle -> reds in the rack."""
+
+RED_MOVED_MM = 10.0
+"""A red this far from where it was first seen before the first stroke has
+been struck: the reds are not counted again (``Analysis._recount``)."""
 
 RACK_SEEN = 0.5
 """Least share of a rack's reds seen, linked by touching neighbours, for its depth

@@ -388,3 +388,34 @@ def test_the_cue_ball_off_the_table_is_in_hand_until_seen_again(off: bool) -> No
         assert second.start_confidence < 1.0
     else:  # hidden at rest, struck there: it came from there
         assert second.events.start_frame < 200 - 10
+
+
+@pytest.mark.parametrize(("moved", "reds"), [(False, 15), (True, 10)])
+def test_reds_that_have_moved_are_not_counted_again(moved: bool, reds: int) -> None:
+    # seed 2620: the break's strike unseen (the cue ball hidden under the
+    # player), the spread pack was counted again before any stroke had begun;
+    # two reds stood by chance on places of a fifth row: 10 reds taken for 15
+    from baulk.pipeline import racked
+    from sim.scenes import pack_positions
+
+    pack = np.array(pack_positions(OFFICIAL))
+    apex = pack[np.argmin(pack[:, 0])]
+    depth = np.round((pack[:, 0] - apex[0]) / (np.sqrt(3) * OFFICIAL.ball_radius))
+    ten = pack[(depth >= 1) & (depth < 4)]          # 9 of the 10, apex hidden
+    later = np.vstack([ten[:7], pack[depth == 4][:3]])  # 3 on a fifth row
+    assert racked(ten, OFFICIAL) == 10 and racked(later, OFFICIAL) == 15
+    if not moved:  # the same reds where they stood, and three more seen
+        later = np.vstack([ten, pack[depth == 4][:3]])
+
+    def frame(f: int, reds_mm: np.ndarray) -> BallFrame:
+        kinds = ("white", *["red"] * len(reds_mm))
+        ids = np.arange(1, len(kinds) + 1)
+        xy = np.vstack([[-1100.0, 100.0], reds_mm])
+        return BallFrame(f, ids, kinds, xy, np.ones(len(kinds), bool),
+                         np.ones(len(kinds)))
+
+    analysis = Analysis()
+    analysis.feed(frame(0, ten))
+    for f in range(1, 20):
+        analysis.feed(frame(f, ten if f < 5 else later))
+    assert analysis.log[0]["reds"] == reds
