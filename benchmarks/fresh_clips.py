@@ -98,7 +98,10 @@ scored once with 2699057, then 2317 and 2324 studied and fixed: session 40),
 2476 then studied, and fixed in session 41), ``2501-2520`` and
 ``2521-2540`` (held out, scored once with 17b1462, then 2506 studied and
 2522 fixed: session 41), ``2541-2560`` and ``2561-2580`` (held out, scored
-once with session 41's final code, 0cad572),
+once with session 41's final code, 0cad572; 2571 fixed in session 42),
+``2581-2600`` (held out, scored once with ea47aa5, then 2592 and 2594 fixed:
+session 42), ``2601-2620`` (held out, scored once with c468b6a, then 2620
+fixed: session 42),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
