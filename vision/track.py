@@ -1191,7 +1191,7 @@ class BallTracker:
             # (the cue ball in hand rolls from the D; the cue's tip steps
             # about the player's hand elsewhere: seed 2571's)
             if not self._placeable(t, z, moving=False):
-                run &= [self.spec.in_d((float(q[0]), float(q[1]))) for q in before]
+                run &= [self._in_d(q) for q in before]
             if not run.any():
                 continue
             if not self._clear(z, skip=t):
@@ -1464,8 +1464,7 @@ class BallTracker:
         return (t.kind == BallKind.WHITE and t.missed > 0
                 and float(dets.probs[j, KINDS.index(t.kind)])
                 >= self.config.reacquire_far_prob
-                and self.spec.in_d((float(a[0]), float(a[1])))
-                and self.spec.in_d((float(z[0]), float(z[1])))
+                and self._in_d(a) and self._in_d(z)
                 and self._nudged(t, z))
 
     def _nudged(self, t: Track, z: np.ndarray) -> bool:
@@ -1911,7 +1910,7 @@ class BallTracker:
         spot = self.spec.spots.get(kind)
         if spot is not None and np.hypot(*(z - spot)) <= c.spot_mm:
             return c.spot_birth_prob
-        if kind == BallKind.WHITE and self.spec.in_d((float(z[0]), float(z[1]))):
+        if kind == BallKind.WHITE and self._in_d(z):
             return c.spot_birth_prob
         return c.birth_prob
 
@@ -2120,6 +2119,10 @@ class BallTracker:
         self._start_as_seen(t, cd)
         return t
 
+    def _in_d(self, p: np.ndarray) -> bool:
+        """Is a ball centred at ``p`` ((2,) table mm) in the D?"""
+        return self.spec.in_d((float(p[0]), float(p[1])))
+
     def _seen_moving(self, cd: _Candidate) -> bool:
         """Was candidate ``cd`` seen moving (``moving_candidate_mm``)?"""
         return cd.speed() > self.config.moving_candidate_mm
@@ -2133,7 +2136,7 @@ class BallTracker:
         cue's tip against the hand, read 0.95-0.99 white, where the player
         stood to strike it, and its stroke began 6 frames early)."""
         return (t.kind != BallKind.WHITE or not self.in_hand or moving
-                or self.spec.in_d((float(z[0]), float(z[1]))))
+                or self._in_d(z))
 
     def _doubtful_white(self, cd: _Candidate) -> bool:
         """Is ``cd`` a white that may not be placed: at rest outside the D, and
@@ -2143,8 +2146,7 @@ class BallTracker:
         only for want of any other kind it could be."""
         if cd.kind != BallKind.WHITE or cd.least_prob >= self.config.birth_prob:
             return False
-        return not self._seen_moving(cd) and not self.spec.in_d(
-            (float(cd.xy[0]), float(cd.xy[1])))
+        return not self._seen_moving(cd) and not self._in_d(cd.xy)
 
     def _start_as_seen(self, t: Track, cd: _Candidate) -> None:
         """Set ``t``, just placed at rest at candidate ``cd``, moving if the
@@ -2182,7 +2184,7 @@ class BallTracker:
         until 250 mm on, where it was taken for a new red)."""
         c = self.config
         v, speed = cd.velocity(), cd.speed()
-        if cd.count < c.birth_frames or speed <= c.moving_candidate_mm:
+        if cd.count < c.birth_frames or not self._seen_moving(cd):
             return None
         for t in self.tracks:
             if (t.kind != BallKind.RED or not self._unpottable(t)
