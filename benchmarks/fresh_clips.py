@@ -101,7 +101,8 @@ scored once with 2699057, then 2317 and 2324 studied and fixed: session 40),
 once with session 41's final code, 0cad572; 2571 fixed in session 42),
 ``2581-2600`` (held out, scored once with ea47aa5, then 2592 and 2594 fixed:
 session 42), ``2601-2620`` (held out, scored once with c468b6a, then 2620
-fixed: session 42),
+fixed: session 42), ``2621-2640`` (held out, scored once with session 42's
+final code, 606e5ec),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
