@@ -1292,7 +1292,7 @@ class BallTracker:
         t.recent.append(z.copy())
         self._seen(t, dets, j)
         if len(t.recent) >= c.settle_frames:
-            last = np.array(list(t.recent)[-c.settle_frames:])
+            last = self._last_readings(t)
             mean = last.mean(axis=0)
             if (np.linalg.norm(last - mean, axis=1).max() <= c.settle_mm
                     and _drift(np.array(t.recent)) <= c.settle_speed_mm):
@@ -1776,7 +1776,7 @@ class BallTracker:
             # first struck). Not one lost faster: seed 2354's red, lost
             # rolling at 3 mm a frame, stopped 32 mm on, unseen.
             last_seen = self._frame - t.missed
-            self._rest_at(t, np.mean(list(t.recent)[-c.settle_frames:], axis=0))
+            self._rest_at(t, self._last_readings(t).mean(axis=0))
             t.rest_since = t.still_at = last_seen
             return
         # held where last seen (not near a pocket, or a while in its jaws)
@@ -2118,6 +2118,11 @@ class BallTracker:
         self._rest_at(t, z)
         self._start_as_seen(t, cd)
         return t
+
+    def _last_readings(self, t: Track) -> np.ndarray:
+        """(K, 2) mm: the last ``settle_frames`` measurements of ``t`` (as
+        many as it has), whose mean is where a settling ball rests."""
+        return np.array(list(t.recent)[-self.config.settle_frames:])
 
     def _in_d(self, p: np.ndarray) -> bool:
         """Is a ball centred at ``p`` ((2,) table mm) in the D?"""
