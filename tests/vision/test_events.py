@@ -1802,3 +1802,38 @@ def test_a_cue_ball_slowed_on_its_way_was_slowed_by_a_ball_full_on_it(
     xy[:, 1] = (-1000.0, offset)
     ev = EventDetector().detect(_tracks(("white", "yellow", "red"), xy))
     assert ev.first_contact == first
+
+
+@pytest.mark.parametrize(("found_off_mm", "first"), [
+    (0.0, ("pink",)),
+    (80.0, ("red",)),  # found again on a line that does not run back to its place
+])
+def test_a_ball_struck_unseen_as_it_left_is_timed_from_where_it_was_found(
+        found_off_mm: float, first: tuple[str, ...]) -> None:
+    # seed 2631 (the tracks as read): the white, at 2.8 m/s, struck the pink
+    # and a red 0.7 rows later; the pink, blurred, was unseen for three rows
+    # and found 440 mm on, the red seen leaving: the red was named, a foul.
+    # Followed back from where it was found, the pink left a row before the red
+    white = [(881.3, -10.9), (881.3, -10.9), (879.9, -11.6), (793.1, -50.2),
+             (786.6, -67.7), (790.0, -68.0), (797.2, -65.4), (805.2, -63.6),
+             (812.4, -60.9), (820.8, -58.8), (827.7, -55.7), (835.6, -53.6),
+             (843.2, -50.9), (850.6, -49.5), (857.7, -47.4), (864.8, -44.9)]
+    pink = [(755.8, -5.7)] * 7 + [
+        (339.8, 150.1), (253.4, 175.4), (183.0, 203.8), (105.9, 235.2),
+        (36.7, 260.4), (-40.3, 288.1), (-40.3, 288.1), (-193.8, 343.5),
+        (-265.1, 369.6)]
+    red = [(766.2, -115.4)] * 4 + [
+        (748.8, -160.4), (729.2, -213.1), (712.5, -256.3), (694.9, -303.7),
+        (679.2, -343.1), (661.0, -389.0), (647.6, -427.6), (631.8, -466.9),
+        (613.4, -513.3), (598.5, -553.3), (582.9, -595.5), (566.0, -638.6)]
+    t = len(white) + 8
+    xy = np.full((t, 3, 2), np.nan)
+    for k, way in enumerate((white, pink, red)):
+        xy[:len(way), k] = way
+        xy[len(way):, k] = way[-1]
+    xy[7:, 1, 1] += found_off_mm
+    visible = np.ones((t, 3), bool)
+    visible[4:7, 1] = False
+    visible[13, 1] = False
+    ev = EventDetector().detect(_tracks(("white", "pink", "red"), xy, visible))
+    assert ev.first_contact == first
