@@ -1651,3 +1651,33 @@ def test_a_ball_seen_seldom_as_it_creeps_to_a_stop_keeps_the_stroke_open() -> No
     end = last + _end_error(frames, last + 1, (x_seen, -100.0))
     assert abs(end - stop) <= 2
 
+
+@pytest.mark.parametrize(("v0", "first_seen"), [
+    (150.0, 52),  # still sliding when first seen
+    (40.0, 62),  # rolling by then (at 5/7 of 40 mm a frame)
+])
+def test_a_cue_ball_struck_unseen_is_timed_back_from_its_slide(
+        v0: float, first_seen: int) -> None:
+    # seed 2658's break: the white, hidden under the player, struck at 40 and
+    # first seen 1.8 m on at 134 mm a frame: timed back at that speed, its
+    # stroke began 3 frames early. A struck ball slides, slowed by the
+    # cloth's friction, until it rolls at 5/7 of the speed it was struck at
+    config = SegmenterConfig()
+    a = config.slide_decel_mm_s2 / 30.0**2
+    rolls_at = (v0 - 5.0 / 7.0 * v0) / a
+
+    def x_at(t: float) -> float:
+        slid = min(t, rolls_at)
+        x = -1400.0 + v0 * slid - a * slid * slid / 2
+        return x + 5.0 / 7.0 * v0 * max(t - rolls_at, 0.0)
+
+    frames = [_frame(f, {**BASE, 1: ("white", (-1400.0, -100.0), f <= 20)})
+              for f in range(41)]
+    t_end = first_seen - 40 + 6
+    for f in range(41, 41 + 60):
+        t = min(f - 40, t_end)
+        frames.append(_frame(f, {**BASE, 1: ("white", (x_at(t), -100.0),
+                                                 f >= first_seen)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - 40) <= 1
