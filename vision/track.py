@@ -105,7 +105,8 @@ class Track:
             a steady run of them moves the anchor (a ball nudged by another).
         rolling: ``(frame, (2,) mm)`` sure sightings of the white at rest, in
             successive frames, more than a ball's width from its anchor
-            (``_rolled``).
+            (``_rolled``); of a colour struck unseen, its unsure sightings
+            running away from its place (``_reacquire_struck``).
         unsure_unpot: Frames in which a potted ball was seen again where it
             vanished, but unsure of its kind (``TrackerConfig.unpot_sightings``).
         touched_at: Last frame in which a moving ball was within touching
@@ -1028,6 +1029,11 @@ class BallTracker:
         c = self.config
         used: list[int] = []
         blurred, before = self._blurred_whites(dets, idx, taken)
+        for t in self.active():
+            if t.status == TrackStatus.HIDDEN and t.anchor is not None and (
+                    t.kind not in (BallKind.WHITE, BallKind.RED)
+                    and t.touched_at >= t.seen_at):
+                self._reacquire_struck(t, dets, idx, taken, used)
         lost = [t for t in self.active() if t.status == TrackStatus.HIDDEN
                 and (t.anchor is None or (
                     t.kind == BallKind.WHITE and t.missed >= c.reacquire_hidden))]
@@ -1120,6 +1126,53 @@ class BallTracker:
         if white and blurred and len(before):
             self._reacquire_blurred(white[0], dets, idx, blurred, before, used)
         return used
+
+    def _reacquire_struck(self, t: Track, dets: Detections, idx: np.ndarray,
+                          taken: set[int], used: list[int]) -> None:
+        """Take back the colour ``t``, held hidden at rest since a moving ball
+        came to touch it (struck, and blurred out of sight at once), at
+        sightings of its kind ``ahead_prob`` likely or more in two frames
+        running, beyond a ball's width from its place and running on away
+        from it as fast as a blurred ball goes (``blur_step_mm`` a frame or
+        more; ``Track.rolling``): sightings too far off for a ball at
+        rest to take (``max_step_mm``), and, blurred, less sure of its kind
+        than a new track needs (seed 2649's black, struck off its spot at
+        2.2 m/s towards a middle pocket, unseen for 4 frames, then read black
+        0.4-0.6 all the way from 450 mm off: held on its spot, its pot was
+        missed). Positions in ``idx`` of the detections taken go to ``used``."""
+        c = self.config
+        assert t.anchor is not None
+        if t.rolling and t.rolling[-1][0] != self._frame - 1:
+            t.rolling = []
+        col = KINDS.index(t.kind)
+        wide = 2 * self.spec.ball_radius + c.hold_mm
+        best, best_p = None, 0.0
+        for k in range(len(idx)):
+            j = int(idx[k])
+            kp = float(dets.probs[j, col])
+            if k in taken or k in used or kp < max(c.ahead_prob, best_p):
+                continue
+            z = dets.xy_mm[j].astype(np.float64)
+            d = float(np.linalg.norm(z - t.anchor))
+            if d <= wide or d > c.reacquire_step_mm * (t.missed + 1):
+                continue
+            if t.rolling:
+                prev = t.rolling[-1][1]
+                step, out = z - prev, prev - t.anchor
+                n = float(np.linalg.norm(step))
+                if not c.blur_step_mm <= n <= c.max_step_mm or float(
+                        step @ out) < 0.9 * n * float(np.linalg.norm(out)):
+                    continue
+            best, best_p = k, kp
+        if best is None:
+            t.rolling = []
+            return
+        j = int(idx[best])
+        z = dets.xy_mm[j].astype(np.float64)
+        t.rolling.append((self._frame, z))
+        if len(t.rolling) >= 2 and self._clear(z, skip=t):
+            self._set_moving(t, t.rolling[-2:], dets, j)
+            used.append(best)
 
     def _sure_sightings(self, dets: Detections, idx: np.ndarray
                         ) -> list[tuple[BallKind, np.ndarray]]:

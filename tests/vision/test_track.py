@@ -2085,3 +2085,42 @@ def test_the_cue_ball_in_hand_is_back_only_in_the_d(
         assert np.allclose(white.reported_mm, place, atol=3)
     elif back:
         assert white.reported_mm[0] < -1500
+
+
+@pytest.mark.parametrize(("struck", "on", "taken"), [
+    (True, 92.0, True),  # struck, then read running on away from its spot
+    (False, 92.0, False),  # untouched (hidden by the player), it cannot have moved
+    (True, -30.0, False),  # read back towards its place: no run away from it
+])
+def test_a_colour_struck_out_of_sight_is_taken_back_by_unsure_sightings_running_on(
+        struck: bool, on: float, taken: bool) -> None:
+    # seed 2649's black, struck off its spot at 2.2 m/s towards a middle
+    # pocket, unseen for 4 frames, then read black 0.4-0.6 all the way: too
+    # unsure to start a track, and first seen beyond where a ball at rest
+    # looks for its sightings, it was held on its spot and its pot missed
+    tr = BallTracker(OFFICIAL)
+    spot = np.array(OFFICIAL.spots["black"])
+    rest = [("blue", 0.0, 0.0), ("green", -1047.5, 292.0)]
+    white = spot + (137.0, 98.0)
+    for _ in range(5):
+        tr.update(_dets([("white", *white), ("black", *spot), *rest]))
+    u = np.array(OFFICIAL.pockets[Pocket.MIDDLE_RIGHT]) - spot
+    u /= np.linalg.norm(u)
+    if struck:  # the white rolls in to touch it
+        for k in range(1, 5):
+            white = spot + (137.0, 98.0) + k / 4 * np.array([-92.0, -70.0])
+            tr.update(_dets([("white", *white), ("black", *spot), *rest]))
+    for _ in range(4):
+        if struck:
+            white = white + (-2.5, -9.0)
+        tr.update(_dets([("white", *white), *rest]))
+    for z in (spot + 92.0 * 5 * u, spot + (92.0 * 5 + on) * u):
+        d = _dets([("white", *white), ("black", *z), *rest])
+        probs = d.probs.copy()
+        probs[1] = 0.0
+        probs[1, [KINDS.index(BallKind.BLACK), KINDS.index(BallKind.GREEN),
+                  NONE_CLASS]] = (0.5, 0.3, 0.2)
+        tr.update(Detections(d.xy_px, d.xy_mm, d.radius_px, probs))
+    black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert (black.status == TrackStatus.SEEN) == taken
+    assert np.allclose(black.reported_mm, z if taken else spot, atol=5.0)
