@@ -1521,10 +1521,10 @@ class EventDetector:
             d2 = float(np.linalg.norm(xy[k + 1] - ref))
             if not d2 > d1 + c.moved_mm:
                 return None
-            off = abs(_cross(step, xy[k] - ref)) / float(np.linalg.norm(step))
-            if off > 2 * self.spec.ball_radius:
-                return None
-            back = k - d1 / float(np.linalg.norm(step))
+            speed = float(np.linalg.norm(step))
+            if abs(_cross(step, xy[k] - ref)) / speed > 2 * self.spec.ball_radius:
+                return None  # (its line does not run back through its place)
+            back = k - d1 / speed
             return back if back > t - 2.0 else None
         return None
 

@@ -1146,13 +1146,13 @@ class BallTracker:
             t.rolling = []
         col = KINDS.index(t.kind)
         wide = 2 * self.spec.ball_radius + c.hold_mm
-        best, best_p = None, 0.0
+        best: tuple[int, np.ndarray] | None = None  # (position in idx, mm)
+        best_p = 0.0
         for k in range(len(idx)):
-            j = int(idx[k])
-            kp = float(dets.probs[j, col])
+            kp = float(dets.probs[idx[k], col])
             if k in taken or k in used or kp < max(c.ahead_prob, best_p):
                 continue
-            z = dets.xy_mm[j].astype(np.float64)
+            z = dets.xy_mm[idx[k]].astype(np.float64)
             d = float(np.linalg.norm(z - t.anchor))
             if d <= wide or d > c.reacquire_step_mm * (t.missed + 1):
                 continue
@@ -1163,16 +1163,15 @@ class BallTracker:
                 if not c.blur_step_mm <= n <= c.max_step_mm or float(
                         step @ out) < 0.9 * n * float(np.linalg.norm(out)):
                     continue
-            best, best_p = k, kp
+            best, best_p = (k, z), kp
         if best is None:
             t.rolling = []
             return
-        j = int(idx[best])
-        z = dets.xy_mm[j].astype(np.float64)
+        k, z = best
         t.rolling.append((self._frame, z))
         if len(t.rolling) >= 2 and self._clear(z, skip=t):
-            self._set_moving(t, t.rolling[-2:], dets, j)
-            used.append(best)
+            self._set_moving(t, t.rolling[-2:], dets, int(idx[k]))
+            used.append(k)
 
     def _sure_sightings(self, dets: Detections, idx: np.ndarray
                         ) -> list[tuple[BallKind, np.ndarray]]:
