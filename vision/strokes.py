@@ -599,7 +599,11 @@ class StrokeSegmenter:
         pts = self._white_track(frames)
         if not pts or np.linalg.norm(pts[0] - rest_w) <= c.leap_mm:
             return False
-        return self._set_off_near(frames, pts[0])
+        # (first seen off its place, or where it stopped: seed 2713's, struck
+        # 168 mm in two frames, was seen once on the way, 139 mm from the red
+        # it stopped against)
+        return self._set_off_near(frames, pts[0]) or self._set_off_near(
+            frames, pts[-1])
 
     def _set_off_near(self, frames: list[BallFrame], at: np.ndarray) -> bool:
         """Has an object ball at rest within ``beside_mm`` of ``at`` (mm) set

@@ -179,6 +179,34 @@ def test_white_stopped_dead_against_a_ball_that_sets_off_is_a_stroke(
         assert strokes[0].start_frame == 29  # its last frame at rest
 
 
+@pytest.mark.parametrize(("red_sets_off", "stroke"), [(True, True), (False, False)])
+def test_white_seen_once_on_its_way_to_a_dead_stop_against_a_ball_is_a_stroke(
+        red_sets_off: bool, stroke: bool) -> None:
+    # seed 2713: the cue ball, struck 168 mm in two frames into a red that it
+    # potted, was seen once on the way, 139 mm from that red (farther than
+    # ``beside_mm``): taken as moved by hand, the stroke was lost
+    white = np.array([-1100.0, -100.0])
+    way, stop = white + (86.0, 38.0), white + (167.0, 71.0)
+    red = stop + (43.0, 29.0)
+
+    def red_at(i: int) -> tuple[str, tuple[float, float], bool]:
+        """The red ``i`` frames after the white stopped."""
+        step = 60.0 * min(max(i, 0), 15) if red_sets_off else 0.0
+        return "red", (float(red[0] + step), float(red[1] + 0.5 * step)), True
+
+    frames = [_frame(f, {**BASE, 3: red_at(-1)}) for f in range(30)]
+    frames.append(_frame(30, {**BASE, 1: ("white", tuple(way), True),
+                              3: red_at(-1)}))
+    frames += [_frame(31 + i, {**BASE, 1: ("white", tuple(stop), True),
+                               3: red_at(i)}) for i in range(60)]
+    strokes, handling = _run(frames)
+    assert len(strokes) == int(stroke)
+    if stroke:
+        assert strokes[0].start_frame == 29  # its last frame at rest
+    else:
+        assert [h.ball for h in handling] == ["white"]
+
+
 @pytest.mark.parametrize(("red", "white_at", "stroke"), [
     # mid-table, by the pink's spot: hidden by the referee's hand re-spotting
     # the pink, which was read as the white beside it (seed 1446: a stroke
