@@ -266,13 +266,27 @@ class SegmenterConfig:
         if speed <= 0.0:
             return math.inf
         a = self.slide_decel_mm_s2 / self.fps**2
+        end = speed + a / 2.0
+        v0, sliding = self._struck(dist, speed)
+        if sliding:
+            return (v0 - end) / a  # still sliding when seen
+        slid = (v0**2 - speed**2) / (2.0 * a)
+        return (v0 - speed) / a + (dist - slid) / speed
+
+    def struck_speed(self, dist: float, speed: float) -> float:
+        """The speed (mm a frame) a ball struck from rest at its centre was
+        struck at, having run ``dist`` mm and going on at ``speed`` mm a frame
+        (see ``run_frames``)."""
+        return self._struck(dist, speed)[0]
+
+    def _struck(self, dist: float, speed: float) -> tuple[float, bool]:
+        """``struck_speed`` and whether the ball still slid at the run's end."""
+        a = self.slide_decel_mm_s2 / self.fps**2
         end = speed + a / 2.0  # (sliding, at the run's end)
         v0 = math.sqrt(end**2 + 2.0 * a * dist)
         if end >= 5.0 / 7.0 * v0:
-            return (v0 - end) / a  # still sliding when seen
-        v0 = 7.0 / 5.0 * speed
-        slid = (v0**2 - speed**2) / (2.0 * a)
-        return (v0 - speed) / a + (dist - slid) / speed
+            return v0, True
+        return 7.0 / 5.0 * speed, False
 
 
 class Phase(StrEnum):
@@ -840,12 +854,13 @@ class StrokeSegmenter:
         where a ball at rest set off before then: the cue ball struck it first.
 
         The contact is when that ball left its place, at the speed of its first
-        two sightings off it; the cue ball ran ``run_to(place, way)`` mm to it
-        (``way``: the unit (2,) direction the ball at ``place`` set off in;
-        None: it cannot have struck it) at the speed it had before the
-        contact, which, the balls
-        being alike, is that of both balls after it together (``step``: the
-        cue ball's, mm a frame, at its first sightings). Its speed after the
+        two sightings off it (or, where it was not seen leaving, timed back
+        from its run: ``_left_hidden``); the cue ball ran
+        ``run_to(place, way)`` mm to it (``way``: the unit (2,) direction the
+        ball at ``place`` set off in; None: it cannot have struck it) at the
+        speed it had before the contact, which, the balls being alike, is
+        that of both balls after it together (``step``: the cue ball's, mm a
+        frame, at its first sightings). Its speed after the
         contact says nothing of its way there (seed 1394's, struck unseen at
         100 mm a frame into a red 590 mm off and first seen at 29 mm a frame:
         its stroke began 10 frames early). A ball its first sightings show it
@@ -858,28 +873,37 @@ class StrokeSegmenter:
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE:
                 continue
-            seen = [(f.frame, f.xy_mm[j]) for f in pre[rest:]
-                    if f.frame <= first_seen and (j := f.lookup.get(tid)) is not None
-                    and f.visible[j]]
+            since = [(f.frame, f.xy_mm[j]) for f in pre[rest:]
+                     if (j := f.lookup.get(tid)) is not None and f.visible[j]]
+            seen = [(f, q) for f, q in since if f <= first_seen]
             away = [float(np.linalg.norm(q - xy)) > self.config.start_mm
                     for _, q in seen]
             if not any(away):
                 continue
             k = away.index(True)
-            if k == 0 or len(seen) < k + 2 or not away[k + 1] or (
-                    seen[k][0] - seen[k - 1][0] > 1):
-                continue  # not seen leaving its place, nor rolling on
-            if self._still_coming(pre, white, xy):
-                continue  # nor reached by the cue ball yet
-            (f1, p1), (f2, p2) = seen[k], seen[k + 1]
-            v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
-            off = float(np.linalg.norm(p2 - xy))
-            if v_obj <= 0.0 or off == 0.0:
-                continue
-            run = run_to(xy, (p2 - xy) / off)
+            if k == 0 or seen[k][0] - seen[k - 1][0] > 1:
+                # not seen leaving: unseen since the cue ball was last seen
+                # at rest, or since a frame before
+                hidden = self._left_hidden(since[k:], xy)
+                if hidden is None or self._still_coming(pre, white, xy) or (
+                        k > 0 and hidden[0] < seen[k - 1][0]):
+                    continue
+                left, v_obj, way = hidden
+            else:
+                if len(seen) < k + 2 or not away[k + 1]:
+                    continue  # not seen rolling on
+                if self._still_coming(pre, white, xy):
+                    continue  # nor reached by the cue ball yet
+                (f1, p1), (f2, p2) = seen[k], seen[k + 1]
+                v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
+                off = float(np.linalg.norm(p2 - xy))
+                if v_obj <= 0.0 or off == 0.0:
+                    continue
+                way = (p2 - xy) / off
+                left = f1 - min(float(np.linalg.norm(p1 - xy)) / v_obj, 1.0)
+            run = run_to(xy, way)
             if run is None:
                 continue
-            left = f1 - min(float(np.linalg.norm(p1 - xy)) / v_obj, 1.0)
             contacts.append(left - self.config.run_frames(
                 run, math.hypot(v_obj, step)))
         if not contacts:
@@ -887,6 +911,28 @@ class StrokeSegmenter:
         strike = min(contacts)
         return max((i for i, f in enumerate(pre) if f.frame <= round(strike)),
                    default=0)
+
+    def _left_hidden(self, seen: list[tuple[int, np.ndarray]], place: np.ndarray
+                     ) -> tuple[float, float, np.ndarray] | None:
+        """A ball unseen from before the strike, first seen (``seen``: its
+        sightings, frame and (2,) mm) off its place ``place`` (mm) and in the
+        next frame farther on along the line from it: when it left (a
+        fractional frame), the speed it was struck at (mm a frame) and the
+        unit way it went. Struck at its centre, it slid from rest
+        (``SegmenterConfig.run_frames``): timed back at the speed it was first
+        seen at, as steady, it left too soon (seed 2694's red, struck under
+        the player by the white, also hidden, and first seen 258 mm off: the
+        stroke began 3 frames early). None when not so seen."""
+        c = self.config
+        if len(seen) < 2 or seen[1][0] - seen[0][0] > 1:
+            return None
+        (f1, p1), (_, p2) = seen[0], seen[1]
+        off, step = p1 - place, p2 - p1
+        dist, v = float(np.linalg.norm(off)), float(np.linalg.norm(step))
+        if dist <= c.start_mm or v <= 0.0 or float(off @ step) < (
+                RUN_ON_COS * dist * v):
+            return None
+        return (f1 - c.run_frames(dist, v), c.struck_speed(dist, v), off / dist)
 
     def _begin_at(self, start: int, conf: float) -> None:
         """Start a stroke at ``self._pre[start]`` (the strike), its time sure
@@ -1434,6 +1480,11 @@ def placed_by_hand(spec: TableSpec, kind: str, xy: np.ndarray,
     return min(math.hypot(x - sx, y - sy)
                for sx, sy in spec.spots.values()) <= spec.ball_radius
 
+
+RUN_ON_COS = math.cos(math.radians(30.0))
+"""A ball first seen off its place runs on from it when its next step lies
+within 30 degrees of the line from its place (``StrokeSegmenter._left_hidden``):
+not turned on the way by a cushion or another ball."""
 
 UNSEEN_STRIKE_CONFIDENCE = 0.3
 """How sure the start of a stroke whose cue ball was not seen to leave its

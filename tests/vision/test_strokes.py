@@ -445,6 +445,53 @@ def test_a_cue_ball_first_seen_off_a_ball_it_struck_unseen_starts_at_the_strike(
     assert abs(strokes[0].start_frame - 40) <= 1
 
 
+def _slid(v0: float, t: float) -> float:
+    """mm run in ``t`` frames by a ball struck from rest at its centre at ``v0``
+    mm a frame: sliding (slowed at ``slide_decel_mm_s2``) until it rolls at 5/7
+    of ``v0``, then rolling."""
+    slide = SegmenterConfig().slide_decel_mm_s2 / 30.0**2
+    t_s = 2.0 / 7.0 * v0 / slide
+    if t <= t_s:
+        return v0 * t - slide * t * t / 2.0
+    return v0 * t_s - slide * t_s**2 / 2.0 + _rolled(5.0 / 7.0 * v0, t - t_s,
+                                                      ROLL_DECEL)
+
+
+@pytest.mark.parametrize("red_hidden_from", [10, 21])
+def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
+        red_hidden_from: int) -> None:
+    # seed 2694: the white, hidden by the player from frame 21, struck at 40
+    # at 60 mm a frame, cut a red 300 mm on, hidden too (from before the white
+    # or with it), at 30 degrees; the red is first seen running from frame 48,
+    # the white from 52. Timed back from
+    # the white's run at its speed after the contact, the stroke began 3
+    # frames early
+    width = OFFICIAL.ball_diameter_mm
+    white, red = np.array([-1100.0, -100.0]), np.array([-800.0, -100.0])
+    cut = np.radians(30.0)
+    red_way = np.array([np.cos(cut), -np.sin(cut)])
+    white_way = np.array([np.sin(cut), np.cos(cut)])
+    met = red - width * red_way
+    run = float(np.linalg.norm(met - white))
+    contact_t = next(40.0 + k / 100.0 for k in range(2000)
+                     if _slid(60.0, k / 100.0) >= run)
+    v_met = 60.0 - SegmenterConfig().slide_decel_mm_s2 / 900.0 * (contact_t - 40.0)
+    frames = []
+    for f in range(160):
+        after = max(f - contact_t, 0.0)
+        if after == 0.0:
+            w = white + _slid(60.0, max(f - 40.0, 0.0)) * np.array([1.0, 0.0])
+        else:
+            w = met + white_way * _rolled(v_met * np.sin(cut), after, ROLL_DECEL)
+        r = red + red_way * _slid(v_met * np.cos(cut), after)
+        frames.append(_frame(f, {
+            **BASE, 1: ("white", tuple(w), f <= 20 or f >= 52),
+            4: ("red", tuple(r), f < red_hidden_from or f >= 48)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - 40) <= 1
+
+
 def test_a_ball_read_off_its_place_before_the_cue_ball_reached_it_is_no_strike(
         ) -> None:
     # hidden by the player from frame 11 and struck at 30 at 60 mm a frame into
