@@ -883,10 +883,11 @@ class StrokeSegmenter:
             k = away.index(True)
             if k == 0 or seen[k][0] - seen[k - 1][0] > 1:
                 # not seen leaving: unseen since the cue ball was last seen
-                # at rest, or since a frame before
+                # at rest, or since a frame before (it left after both)
+                floor = seen[k - 1][0] if k > 0 else pre[rest].frame
                 hidden = self._left_hidden(since[k:], xy)
                 if hidden is None or self._still_coming(pre, white, xy) or (
-                        k > 0 and hidden[0] < seen[k - 1][0]):
+                        hidden[0] < floor):
                     continue
                 left, v_obj, way = hidden
             else:
@@ -919,10 +920,10 @@ class StrokeSegmenter:
         next frame farther on along the line from it: when it left (a
         fractional frame), the speed it was struck at (mm a frame) and the
         unit way it went. Struck at its centre, it slid from rest
-        (``SegmenterConfig.run_frames``): timed back at the speed it was first
-        seen at, as steady, it left too soon (seed 2694's red, struck under
-        the player by the white, also hidden, and first seen 258 mm off: the
-        stroke began 3 frames early). None when not so seen."""
+        (``SegmenterConfig.run_frames``). Seed 2694's red, struck under the
+        player by the white, also hidden, and first seen 258 mm off, gave no
+        contact: the white was timed back at its speed after the contact, and
+        the stroke began 3 frames early. None when not so seen."""
         c = self.config
         if len(seen) < 2 or seen[1][0] - seen[0][0] > 1:
             return None

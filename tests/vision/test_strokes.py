@@ -463,9 +463,8 @@ def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
     # seed 2694: the white, hidden by the player from frame 21, struck at 40
     # at 60 mm a frame, cut a red 300 mm on, hidden too (from before the white
     # or with it), at 30 degrees; the red is first seen running from frame 48,
-    # the white from 52. Timed back from
-    # the white's run at its speed after the contact, the stroke began 3
-    # frames early
+    # the white from 52. Timed back from the white's run at its speed after the
+    # contact, the stroke began 3 frames early
     width = OFFICIAL.ball_diameter_mm
     white, red = np.array([-1100.0, -100.0]), np.array([-800.0, -100.0])
     cut = np.radians(30.0)
