@@ -266,10 +266,9 @@ class SegmenterConfig:
         if speed <= 0.0:
             return math.inf
         a = self.slide_decel_mm_s2 / self.fps**2
-        end = speed + a / 2.0
         v0, sliding = self._struck(dist, speed)
-        if sliding:
-            return (v0 - end) / a  # still sliding when seen
+        if sliding:  # still sliding when seen (at ``speed`` half a frame on)
+            return (v0 - speed) / a - 0.5
         slid = (v0**2 - speed**2) / (2.0 * a)
         return (v0 - speed) / a + (dist - slid) / speed
 
