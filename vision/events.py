@@ -349,6 +349,26 @@ class EventConfig:
                                  / SegmenterConfig.fps**2)
 
 
+STEADY_STEPS = 3
+"""Steps over which a ball's speed at its last sightings is read
+(``_steady_step``)."""
+
+
+def _steady_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3
+                 ) -> np.ndarray:
+    """(2,) mm per row of a ball's move over its last ``STEADY_STEPS`` steps
+    (``xy``: (T, 2) mm; ``seen``: the rows it was seen in), fewer where its
+    sightings lie more than ``max_gap`` rows apart (``last_step``): one
+    reading a few mm off, far in a broadcast view, is no speed."""
+    k = first = len(seen) - 1
+    while first > 0 and k - first < STEADY_STEPS and (
+            seen[first] - seen[first - 1] <= max_gap):
+        first -= 1
+    if first == k:
+        return np.zeros(2)
+    return (xy[seen[k]] - xy[seen[first]]) / float(seen[k] - seen[first])
+
+
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
               spec: TableSpec, c: EventConfig) -> int | None:
     """Index in ``seen`` (rows a ball was seen in) of its last sighting before
@@ -1736,7 +1756,11 @@ class EventDetector:
                 # over a cushion; otherwise it is hidden at rest (not an event)
                 if not len(seen) or seen[-1] < s0:
                     continue
-                step = last_step(xy, seen)
+                # (its speed over its last few sightings: seed 2768's brown,
+                # creeping at 3 mm a frame into a far corner's jaws, its last
+                # reading 6 mm on, was taken for potted; it stopped there,
+                # hidden behind the jaw)
+                step = _steady_step(xy, seen)
                 if np.linalg.norm(step) < 5.0 and not self._rolls_into_fall(
                         xy[seen[-1]], step):
                     continue

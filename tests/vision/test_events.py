@@ -557,6 +557,29 @@ def test_a_ball_held_hidden_in_the_jaws_and_let_go_is_potted_there(
     assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
 
 
+@pytest.mark.parametrize(("speed", "last_off", "potted"), [
+    (3.0, 3.5, False),  # creeping in, its last reading 6.5 mm on: held there
+    (3.0, 0.0, False),
+    (6.0, 0.0, True),   # running in: it dropped
+])
+def test_a_ball_lost_creeping_into_the_jaws_and_held_there_is_not_potted(
+        speed: float, last_off: float, potted: bool) -> None:
+    # seed 2768: the brown, creeping at 3 mm a frame into a far corner's jaws,
+    # hidden behind the jaw and held there by the tracker, its last reading
+    # 6 mm on from the one before, was taken for potted (a foul, the score
+    # wrong)
+    t, lost = 60, 30
+    xy = np.full((t, 2, 2), np.nan)
+    xy[:, 0] = (0.0, 0.0)
+    xy[:lost, 1] = [(1757.0, 872.0 - speed * (lost - 1 - k)) for k in range(lost)]
+    xy[lost - 1, 1, 1] += last_off
+    xy[lost:, 1] = xy[lost - 1, 1]
+    vis = ~np.isnan(xy[..., 0])
+    vis[lost:, 1] = False
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.potted == ((("red", "top_left"),) if potted else ())
+
+
 @pytest.mark.parametrize(("offset", "row", "potted"), [
     # seed 908: a second later, something else in the pocket's mouth (the
     # player's cue butt, read red) took the red's track: not the red
