@@ -350,23 +350,9 @@ class EventConfig:
 
 
 STEADY_STEPS = 3
-"""Steps over which a ball's speed at its last sightings is read
-(``_steady_step``)."""
-
-
-def _steady_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3
-                 ) -> np.ndarray:
-    """(2,) mm per row of a ball's move over its last ``STEADY_STEPS`` steps
-    (``xy``: (T, 2) mm; ``seen``: the rows it was seen in), fewer where its
-    sightings lie more than ``max_gap`` rows apart (``last_step``): one
-    reading a few mm off, far in a broadcast view, is no speed."""
-    k = first = len(seen) - 1
-    while first > 0 and k - first < STEADY_STEPS and (
-            seen[first] - seen[first - 1] <= max_gap):
-        first -= 1
-    if first == k:
-        return np.zeros(2)
-    return (xy[seen[k]] - xy[seen[first]]) / float(seen[k] - seen[first])
+"""Steps over which the speed of a ball held hidden to a stroke's end is read
+at its last sightings (``_vanished``): one reading a few mm off, far in a
+broadcast view, is no speed."""
 
 
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
@@ -1760,7 +1746,7 @@ class EventDetector:
                 # creeping at 3 mm a frame into a far corner's jaws, its last
                 # reading 6 mm on, was taken for potted; it stopped there,
                 # hidden behind the jaw)
-                step = _steady_step(xy, seen)
+                step = last_step(xy, seen, steps=STEADY_STEPS)
                 if np.linalg.norm(step) < 5.0 and not self._rolls_into_fall(
                         xy[seen[-1]], step):
                     continue

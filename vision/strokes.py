@@ -1760,14 +1760,19 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
 
 
-def last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3) -> np.ndarray:
+def last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3,
+              steps: int = 1) -> np.ndarray:
     """(2,) mm per row of a ball's last move (``xy``: (T, 2) mm; ``seen``: the
-    rows it was seen in): from its sighting before the last (``max_gap`` rows
-    back at most: a fast ball is often missed for a frame as it leaves), zero
-    if there is none."""
-    if len(seen) < 2 or seen[-1] - seen[-2] > max_gap:
+    rows it was seen in): from its sighting ``steps`` before the last, or
+    fewer where two lie more than ``max_gap`` rows apart (a fast ball is often
+    missed for a frame as it leaves); zero if there is none."""
+    k = first = len(seen) - 1
+    while first > 0 and k - first < steps and seen[first] - seen[first - 1] <= (
+            max_gap):
+        first -= 1
+    if first == k:
         return np.zeros(2)
-    return (xy[seen[-1]] - xy[seen[-2]]) / float(seen[-1] - seen[-2])
+    return (xy[seen[k]] - xy[seen[first]]) / float(seen[k] - seen[first])
 
 
 def _to_the_fall(xy: np.ndarray, shown: np.ndarray, spec: TableSpec | None
