@@ -914,8 +914,8 @@ class StrokeSegmenter:
 
     def _left_hidden(self, seen: list[tuple[int, np.ndarray]], place: np.ndarray
                      ) -> tuple[float, float, np.ndarray] | None:
-        """A ball unseen from before the strike, first seen (``seen``: its
-        sightings, frame and (2,) mm) off its place ``place`` (mm) and in the
+        """A ball not seen leaving its place ``place`` (mm), first seen
+        (``seen``: its sightings since, frame and (2,) mm) off it and in the
         next frame farther on along the line from it: when it left (a
         fractional frame), the speed it was struck at (mm a frame) and the
         unit way it went. Struck at its centre, it slid from rest
