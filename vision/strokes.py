@@ -254,6 +254,11 @@ class SegmenterConfig:
         """``roll_decel_mm_s2`` in mm a frame, a frame."""
         return self.roll_decel_mm_s2 / self.fps**2
 
+    @property
+    def slide_decel(self) -> float:
+        """``slide_decel_mm_s2`` in mm a frame, a frame."""
+        return self.slide_decel_mm_s2 / self.fps**2
+
     def run_frames(self, dist: float, speed: float) -> float:
         """Frames a cue ball struck from rest took to run ``dist`` mm, going
         on at ``speed`` mm a frame (over the frame after): sliding at first,
@@ -265,7 +270,7 @@ class SegmenterConfig:
         early)."""
         if speed <= 0.0:
             return math.inf
-        a = self.slide_decel_mm_s2 / self.fps**2
+        a = self.slide_decel
         v0, sliding = self._struck(dist, speed)
         if sliding:  # still sliding when seen (at ``speed`` half a frame on)
             return (v0 - speed) / a - 0.5
@@ -280,7 +285,7 @@ class SegmenterConfig:
 
     def _struck(self, dist: float, speed: float) -> tuple[float, bool]:
         """``struck_speed`` and whether the ball still slid at the run's end."""
-        a = self.slide_decel_mm_s2 / self.fps**2
+        a = self.slide_decel
         end = speed + a / 2.0  # (sliding, at the run's end)
         v0 = math.sqrt(end**2 + 2.0 * a * dist)
         if end >= 5.0 / 7.0 * v0:

@@ -46,6 +46,7 @@ def _run(frames: list[BallFrame], spec: TableSpec | None = None
 
 
 ROLL_DECEL = SegmenterConfig().roll_decel_mm_s2 / 30.0**2  # mm a frame, a frame
+SLIDE_DECEL = SegmenterConfig().slide_decel_mm_s2 / 30.0**2  # mm a frame, a frame
 R2 = 2 * OFFICIAL.ball_radius  # mm, two radii
 
 BASE = {1: ("white", (-1100.0, -100.0), True), 2: ("blue", (0.0, 0.0), True),
@@ -449,12 +450,11 @@ def _slid(v0: float, t: float) -> float:
     """mm run in ``t`` frames by a ball struck from rest at its centre at ``v0``
     mm a frame: sliding (slowed at ``slide_decel_mm_s2``) until it rolls at 5/7
     of ``v0``, then rolling."""
-    slide = SegmenterConfig().slide_decel_mm_s2 / 30.0**2
-    t_s = 2.0 / 7.0 * v0 / slide
+    t_s = 2.0 / 7.0 * v0 / SLIDE_DECEL
     if t <= t_s:
-        return v0 * t - slide * t * t / 2.0
-    return v0 * t_s - slide * t_s**2 / 2.0 + _rolled(5.0 / 7.0 * v0, t - t_s,
-                                                      ROLL_DECEL)
+        return v0 * t - SLIDE_DECEL * t * t / 2.0
+    slid = v0 * t_s - SLIDE_DECEL * t_s**2 / 2.0
+    return slid + _rolled(5.0 / 7.0 * v0, t - t_s, ROLL_DECEL)
 
 
 @pytest.mark.parametrize("red_hidden_from", [10, 21])
@@ -474,7 +474,7 @@ def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
     run = float(np.linalg.norm(met - white))
     contact_t = next(40.0 + k / 100.0 for k in range(2000)
                      if _slid(60.0, k / 100.0) >= run)
-    v_met = 60.0 - SegmenterConfig().slide_decel_mm_s2 / 900.0 * (contact_t - 40.0)
+    v_met = 60.0 - SLIDE_DECEL * (contact_t - 40.0)
     frames = []
     for f in range(160):
         after = max(f - contact_t, 0.0)
@@ -1736,8 +1736,7 @@ def test_a_cue_ball_struck_unseen_is_timed_back_from_its_slide(
     # first seen 1.8 m on at 134 mm a frame: timed back at that speed, its
     # stroke began 3 frames early. A struck ball slides, slowed by the
     # cloth's friction, until it rolls at 5/7 of the speed it was struck at
-    config = SegmenterConfig()
-    a = config.slide_decel_mm_s2 / 30.0**2
+    a = SLIDE_DECEL
     rolls_at = (v0 - 5.0 / 7.0 * v0) / a
 
     def x_at(t: float) -> float:
