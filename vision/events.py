@@ -309,6 +309,12 @@ class EventConfig:
             row squared (``SegmenterConfig.roll_decel_mm_s2`` at its fps, by
             default): how far a ball last seen rolling slowly rolls on
             (``_rolls_into_fall``).
+        alone_mm: A ball this far or more wide of touching every other ball
+            cannot pass a blow on (``_stayed_alone``).
+        knock_run_mm: A ball the cue ball turned off would have rolled this
+            far or more: seen not to move, it was not struck (``_stayed_alone``).
+        glance_deg: ``_stayed_alone`` reads only a cue ball turned by less than
+            this: one turned more, or stopped, surely struck something there.
     """
 
     contact_tol_mm: float = 6.0
@@ -347,6 +353,9 @@ class EventConfig:
     misread_mm: float = 72.5
     roll_decel_mm_row2: float = (SegmenterConfig.roll_decel_mm_s2
                                  / SegmenterConfig.fps**2)
+    alone_mm: float = 10.0
+    knock_run_mm: float = 30.0
+    glance_deg: float = 45.0
 
 
 STEADY_STEPS = 3
@@ -407,6 +416,15 @@ def _angle(a: np.ndarray, b: np.ndarray) -> float:
     """Angle between two vectors, degrees."""
     cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12)
     return math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+
+
+def _ways(rows: np.ndarray, pts: np.ndarray, i: int, span: int
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """(2,) mm a row each: a path's way (``rows``, ``pts``) into sighting ``i``
+    and out of ``i + 1``, each over ``span`` sightings (fewer at its ends)."""
+    a0, b1 = max(0, i - span), min(len(rows) - 1, i + 1 + span)
+    return ((pts[i] - pts[a0]) / float(rows[i] - rows[a0]),
+            (pts[b1] - pts[i + 1]) / float(rows[b1] - rows[i + 1]))
 
 
 def _ray_hit(p: np.ndarray, d: np.ndarray, c: np.ndarray, r: float) -> float | None:
@@ -991,9 +1009,7 @@ class EventDetector:
         way as it struck a red the frame after; the yellow was named."""
         if i == 0 or i + 2 >= len(rows):
             return False
-        a0, b1 = max(0, i - span), min(len(rows) - 1, i + 1 + span)
-        v_in = (pts[i] - pts[a0]) / float(rows[i] - rows[a0])
-        v_out = (pts[b1] - pts[i + 1]) / float(rows[b1] - rows[i + 1])
+        v_in, v_out = _ways(rows, pts, i, span)
         a, b = float(np.linalg.norm(v_in)), float(np.linalg.norm(v_out))
         if a < 2.0:
             return False
@@ -1168,6 +1184,35 @@ class EventDetector:
                 return i + 1
         return None
 
+    def _stayed_alone(self, tr: StrokeTracks, j: int, w: int, places: np.ndarray,
+                      rows: np.ndarray, pts: np.ndarray, i: int) -> bool:
+        """Did ball ``j``, which the cue ball seemed to turn off between
+        sightings ``i`` and ``i + 1`` (``rows``, ``pts``) and which lay alone
+        (``alone_mm`` or more wide of touching any ball but the cue ball ``w``;
+        ``places``: (N, 2) mm, every ball's), stay where it lay, seen there at the
+        stroke's end within ``nudged_mm``, though a ball turning the cue ball
+        so would have been sent ``knock_run_mm`` or more? A ball struck off
+        centre goes off along the line of centres at ``sin(turn)`` of the cue
+        ball's speed and rolls on at 5/7 of that; one in a pack can pass the
+        blow on and stay. Seed 2772's white, read 15 mm about its way at the
+        far end of a broadcast view, passed a red 10 mm wide and seemed to
+        turn 23 degrees at it; the red, never moved, was named."""
+        c = self.config
+        place = places[j]
+        gaps = np.linalg.norm(np.delete(places, [j, w], axis=0) - place, axis=1)
+        if np.nanmin(gaps, initial=math.inf) < 2 * self.spec.ball_radius + c.alone_mm:
+            return False
+        seen = np.flatnonzero(tr.visible[:, j] & ~np.isnan(tr.xy_mm[:, j, 0]))
+        if not len(seen) or seen[-1] != len(tr.frames) - 1 or float(
+                np.linalg.norm(tr.xy_mm[seen[-1], j] - place)) > c.nudged_mm:
+            return False
+        v_in, v_out = _ways(rows, pts, i, c.weak_span)
+        turn = _angle(v_in, v_out)
+        if turn > c.glance_deg:
+            return False
+        knock = float(np.linalg.norm(v_in)) * math.sin(math.radians(turn))
+        return (5.0 / 7.0 * knock) ** 2 / (2.0 * c.roll_decel_mm_row2) >= c.knock_run_mm
+
     def _contact(
         self, tr: StrokeTracks, w: int, s0: int, held: np.ndarray,
         rows: np.ndarray, pts: np.ndarray,
@@ -1229,7 +1274,8 @@ class EventDetector:
                 elif turned and (kinked or all(self._deflected(
                         rows, pts, i, span, place=held[rows[i], j])
                         for span in (1, c.weak_span))) and not self._ran_at_cushion(
-                        rows, pts, i, c.weak_span):
+                        rows, pts, i, c.weak_span) and not self._stayed_alone(
+                        tr, j, w, held[rows[i]], rows, pts, i):
                     # seen still (a ball at rest is held until surely moving):
                     # taken if no ball is seen to set off soon after, and the
                     # cue ball kept to its new way (seed 588's passed a red 3 mm

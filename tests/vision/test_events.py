@@ -1025,13 +1025,14 @@ def test_a_cue_ball_passing_a_hair_wide_is_pulled_not_turned(
     x = -600.0 + 30.0 * np.maximum(np.arange(t) - 2, 0)
     y = np.zeros(t)
     passing = int(np.argmax(x >= 0.0))
-    if turn:
+    xy[:, 1] = (0.0, R2 + 3.0)
+    if turn:  # the red held still by the tracker for 6 rows, then seen going
         y[passing:] = -15.0 * np.arange(1, t - passing + 1)
+        xy[passing + 6:, 1] += np.outer(np.arange(1, t - passing - 5), (3.0, 6.0))
     else:
         x[passing + 1] += 11.0
         y[passing + 1] -= 11.0
     xy[:, 0] = np.stack([x, y], axis=1)
-    xy[:, 1] = (0.0, R2 + 3.0)
     ev = EventDetector().detect(_tracks(("white", "red"), xy))
     assert ev.first_contact == first
 
@@ -1223,13 +1224,15 @@ def test_a_cue_ball_lost_into_a_pocket_and_a_glove_read_as_it_was_potted() -> No
 
 
 def _thin_cut(turn_deg: float, swerve_deg: float = 0.0) -> StrokeTracks:
-    """White and red: the white runs -x at 100 mm a row along y = 130 past a red
-    held still at (1081, 79), 51 mm off its line (a red of the pack, which
-    passes the blow on), turning ``turn_deg`` at it, or bending
-    ``swerve_deg`` a row all along its way (a swerve)."""
+    """White and two reds: the white runs -x at 100 mm a row along y = 130 past
+    a red held still at (1081, 79), 51 mm off its line (a red of the pack,
+    which passes the blow on to the red touching it beyond), turning
+    ``turn_deg`` at it, or bending ``swerve_deg`` a row all along its way (a
+    swerve)."""
     t = 30
-    xy = np.zeros((t, 2, 2))
+    xy = np.zeros((t, 3, 2))
     xy[:, 1] = (1081.0, 79.0)
+    xy[:, 2] = (1081.0 - 12.0, 79.0 - math.sqrt(R2**2 - 12.0**2))
     p = np.array((1700.0, 130.0))
     heading = 180.0
     xy[:3, 0] = p
@@ -1240,7 +1243,7 @@ def _thin_cut(turn_deg: float, swerve_deg: float = 0.0) -> StrokeTracks:
         p = p + 100.0 * np.array((math.cos(math.radians(heading)),
                                   -math.sin(math.radians(heading))))
         xy[r, 0] = p
-    return _tracks(("white", "red"), xy)
+    return _tracks(("white", "red", "red"), xy)
 
 
 @pytest.mark.parametrize(("turn_deg", "swerve_deg", "first"), [
@@ -1251,6 +1254,38 @@ def _thin_cut(turn_deg: float, swerve_deg: float = 0.0) -> StrokeTracks:
 def test_a_cue_ball_turned_a_little_at_a_ball_held_still_struck_it(
         turn_deg: float, swerve_deg: float, first: tuple[str, ...]) -> None:
     ev = EventDetector().detect(_thin_cut(turn_deg, swerve_deg))
+    assert ev.first_contact == first
+
+
+@pytest.mark.parametrize(("beside", "seen_at_end", "first"), [
+    (False, True, ()),         # alone, and seen where it lay: not struck
+    (True, True, ("red",)),    # a red touching it beyond took the blow on
+    (False, False, ("red",)),  # unseen at the end: it may have gone
+])
+def test_a_cue_ball_seeming_to_turn_at_a_ball_that_never_moved_missed_it(
+        beside: bool, seen_at_end: bool, first: tuple[str, ...]) -> None:
+    # seed 2772 (broadcast, its tracks): the white, read 15 mm about its way
+    # at the far end, passed a red 10 mm wide; its sightings seemed to turn
+    # 23 degrees there, and the red, never moved, was named
+    white = [(927.6, 489.0)] * 3 + [
+        (964.5, 450.0), (np.nan, np.nan), (1062.7, 373.5), (np.nan, np.nan),
+        (1089.4, 311.6), (1105.8, 291.5), (1122.8, 270.8), (1137.7, 257.0),
+        (1161.6, 237.6), (1176.7, 222.0), (np.nan, np.nan), (1205.9, 188.3),
+        (1220.7, 171.4), (1244.2, 152.6), (1279.4, 138.8), (1292.4, 124.4),
+        (1277.7, 109.4), (1291.0, 89.5), (1324.6, 75.2), (1323.5, 54.0),
+        (1337.2, 38.5), (1358.9, 24.2), (1368.0, 8.4), (1379.1, -6.1),
+        (1394.0, -26.3), (1404.8, -37.9), (1420.9, -55.8), (1434.2, -70.9),
+        (1451.0, -86.8), (1467.6, -98.6), (1475.5, -116.0)]
+    t = len(white) + 10
+    xy = np.full((t, 3, 2), np.nan)
+    xy[: len(white), 0] = white
+    xy[len(white):, 0] = white[-1]
+    red = np.array((1334.4, 138.5))
+    xy[:, 1] = red
+    xy[:, 2] = red + (40.0, 34.0) if beside else (-1000.0, 0.0)
+    vis = ~np.isnan(xy[..., 0])
+    vis[-3:, 1] = seen_at_end
+    ev = EventDetector().detect(_tracks(("white", "red", "red"), xy, vis))
     assert ev.first_contact == first
 
 
