@@ -1877,74 +1877,116 @@ class EventDetector:
         gone: set[int], held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
     ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
         """First-contact balls knocked into a pocket before they could be seen
-        moving: never seen again from two rows after the contact (the tracker
-        holds them, hidden, where they stood; sightings that are not it,
-        ``_not_it``, do not count), with a pocket within
-        ``2 * pocket_mm`` ahead of them along the line of centres at the contact
-        (within ``knock_deg``), or farther, with the line of centres leaving
-        the bed through a pocket's opening (``_aimed_pocket``; confidence 0.3).
-        Never seen again needs ``lost_rows`` rows of the stroke after the
-        contact, or ``jaws_rows`` for a ball in that pocket's mouth.
-        Potted there, unseen; as ``_vanished`` gives. ``held``, ``rows``,
-        ``pts``: as ``_first_contact`` was given them."""
-        c = self.config
+        moving (``_knocked_one``), then balls the cue ball's way ran into later
+        that lay in a pocket's mouth (``_touched_in``). ``gone``: columns
+        already gone (``_vanished``); ``held``, ``rows``, ``pts``: as
+        ``_first_contact`` was given them."""
         if len(rows) < 2 or np.isnan(tr.xy_mm[fc_row:, w, 0]).all():
             return []
         white = _at(rows, pts, float(fc_row))
-        r2 = 2 * self.spec.ball_radius
-        reach = r2 + 3 * c.contact_tol_mm
-        after = fc_row + 3
-        if len(tr.frames) - after < c.jaws_rows:
-            return []
         out: list[tuple[int, int, EventKind, str | None, float, Unknown | None]] = []
+        done = set(gone)
         for name in fc:
             cols = [j for j in range(len(tr.kinds)) if tr.kinds[j] == name
                     and j not in gone and not np.isnan(held[fc_row, j, 0])]
-            if not cols:
-                continue
-            j = min(cols, key=lambda k: float(np.linalg.norm(held[fc_row, k] - white)))
-            q = held[fc_row, j]
-            push = q - self._contact_point(rows, pts, fc_row, q, r2)
-            if (float(np.linalg.norm(push)) > reach
-                    or np.isnan(tr.xy_mm[-1, j, 0])):
-                continue
-            push /= max(float(np.linalg.norm(push)), 1e-9)
-            near = [pocket for pocket, centre in self._pockets.items()
-                    if (dist := float(np.linalg.norm(centre - q))) <= 2 * c.pocket_mm
-                    and float((centre - q) @ push) >= dist * math.cos(
-                        math.radians(c.knock_deg))]
-            if len(tr.frames) - after < c.lost_rows and not (
-                    near and self._in_mouth(q)):
-                continue  # too few rows to say it was not seen again (a ball
-                # in a pocket's mouth needs fewer: seed 1000's red, in the
-                # top-right jaws, struck by the white, which followed it in
-                # 9 rows later and was put down in the D at once)
-            seen = np.flatnonzero(tr.visible[after:, j]) + after
-            if len(seen) and not (near and self._not_it(
-                    tr.xy_mm[seen, j], int(seen[0]) - after, q, push,
-                    self._pockets[near[0]])):
-                continue  # seen again
-            if self._off_as_another(tr, j, q, push, fc_row):
-                continue  # seen again, its track another's
-            if near:
-                out.append((j, fc_row + 1, EventKind.POT, Pocket(near[0]).value,
-                            0.5, Unknown.POCKET_UNSEEN))
-                continue
-            # farther: struck too hard to be seen (a blur, past the detector)
-            # on a straight way that leaves the bed through a pocket's opening
-            # (seed 731's pink, struck at 2.5 m/s 2.5 m from a baulk corner,
-            # was seen only in its jaws; held at its place, it was not potted),
-            # thrown a little off it towards the cue ball's way (seed 871's
-            # black, cut 15 degrees into a middle pocket 1.7 m away, left 2.4
-            # degrees off the line of centres, which met the side cushion
-            # 170 mm from the pocket)
-            for way in self._thrown(push, self._way_in(rows, pts, fc_row)):
-                aimed = self._aimed_pocket(q, way * c.off_speed_mm, math.inf)
-                if aimed is not None:
-                    out.append((j, fc_row + 1, EventKind.POT,
-                                Pocket(aimed).value, 0.3, Unknown.POCKET_UNSEEN))
-                    break
+            if cols:
+                j = min(cols, key=lambda k: float(np.linalg.norm(
+                    held[fc_row, k] - white)))
+                done.add(j)
+                knocked = self._knocked_one(tr, j, fc_row, held[fc_row, j],
+                                            rows, pts, far=True)
+                out += [knocked] if knocked is not None else []
+        out += self._touched_in(tr, w, fc_row, done, held, rows, pts)
         return out
+
+    def _touched_in(
+        self, tr: StrokeTracks, w: int, fc_row: int, done: set[int],
+        held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
+    ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
+        """Balls in a pocket's mouth that the cue ball's way ran into after the
+        first contact (row ``fc_row``), seen there until it did and never again
+        (``_knocked_one``, near pockets only). Seed 2811's white (overhead)
+        struck a red, came off the top cushion into a red in the top-left
+        jaws, which dropped two frames later; the tracker held it there,
+        unseen, and the pot was missed. ``done``: columns not to read."""
+        objs = [j for j in range(len(tr.kinds)) if j != w and j not in done]
+        out: list[tuple[int, int, EventKind, str | None, float, Unknown | None]] = []
+        for i in np.flatnonzero(rows[:-1] >= fc_row):
+            for t, k, chord in self._segment_hits(rows, pts, int(i),
+                                                  held[rows[i], objs]):
+                j = objs[k]
+                row = math.ceil(t - 1e-9)
+                q = held[rows[i], j]
+                if not chord or j in done or not self._in_mouth(q):
+                    continue
+                done.add(j)
+                seen = np.flatnonzero(tr.visible[:row + 1, j])
+                if not len(seen) or seen[-1] < row - 1:
+                    continue  # not seen there as the cue ball came
+                knocked = self._knocked_one(tr, j, row, q, rows, pts, far=False)
+                out += [knocked] if knocked is not None else []
+        return out
+
+    def _knocked_one(
+        self, tr: StrokeTracks, j: int, row: int, q: np.ndarray,
+        rows: np.ndarray, pts: np.ndarray, far: bool,
+    ) -> tuple[int, int, EventKind, str | None, float, Unknown | None] | None:
+        """Ball ``j``, at ``q`` (mm), struck by the cue ball in ``row`` (its
+        path ``rows``, ``pts``), knocked into a pocket before it could be seen
+        moving: never seen again from two rows after the contact (the tracker
+        holds it, hidden, where it stood; sightings that are not it,
+        ``_not_it``, do not count), with a pocket within ``2 * pocket_mm``
+        ahead of it along the line of centres at the contact (within
+        ``knock_deg``), or, if ``far``, farther, with the line of centres
+        leaving the bed through a pocket's opening (``_aimed_pocket``;
+        confidence 0.3). Never seen again needs ``lost_rows`` rows of the
+        stroke after the contact, or ``jaws_rows`` for a ball in that pocket's
+        mouth. Potted there, unseen; as ``_vanished`` gives."""
+        c = self.config
+        r2 = 2 * self.spec.ball_radius
+        after = row + 3
+        if len(tr.frames) - after < c.jaws_rows:
+            return None
+        push = q - self._contact_point(rows, pts, row, q, r2)
+        if (float(np.linalg.norm(push)) > r2 + 3 * c.contact_tol_mm
+                or np.isnan(tr.xy_mm[-1, j, 0])):
+            return None
+        push /= max(float(np.linalg.norm(push)), 1e-9)
+        near = [pocket for pocket, centre in self._pockets.items()
+                if (dist := float(np.linalg.norm(centre - q))) <= 2 * c.pocket_mm
+                and float((centre - q) @ push) >= dist * math.cos(
+                    math.radians(c.knock_deg))]
+        if len(tr.frames) - after < c.lost_rows and not (near and self._in_mouth(q)):
+            return None  # too few rows to say it was not seen again (a ball
+            # in a pocket's mouth needs fewer: seed 1000's red, in the
+            # top-right jaws, struck by the white, which followed it in
+            # 9 rows later and was put down in the D at once)
+        seen = np.flatnonzero(tr.visible[after:, j]) + after
+        if len(seen) and not (near and self._not_it(
+                tr.xy_mm[seen, j], int(seen[0]) - after, q, push,
+                self._pockets[near[0]])):
+            return None  # seen again
+        if self._off_as_another(tr, j, q, push, row):
+            return None  # seen again, its track another's
+        if near:
+            return (j, row + 1, EventKind.POT, Pocket(near[0]).value, 0.5,
+                    Unknown.POCKET_UNSEEN)
+        if not far:
+            return None
+        # farther: struck too hard to be seen (a blur, past the detector)
+        # on a straight way that leaves the bed through a pocket's opening
+        # (seed 731's pink, struck at 2.5 m/s 2.5 m from a baulk corner,
+        # was seen only in its jaws; held at its place, it was not potted),
+        # thrown a little off it towards the cue ball's way (seed 871's
+        # black, cut 15 degrees into a middle pocket 1.7 m away, left 2.4
+        # degrees off the line of centres, which met the side cushion
+        # 170 mm from the pocket)
+        for way in self._thrown(push, self._way_in(rows, pts, row)):
+            aimed = self._aimed_pocket(q, way * c.off_speed_mm, math.inf)
+            if aimed is not None:
+                return (j, row + 1, EventKind.POT, Pocket(aimed).value, 0.3,
+                        Unknown.POCKET_UNSEEN)
+        return None
 
     def _off_as_another(self, tr: StrokeTracks, j: int, q: np.ndarray,
                         push: np.ndarray, fc_row: int) -> bool:

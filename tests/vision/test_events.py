@@ -477,6 +477,36 @@ def test_a_turn_off_no_tracked_ball_guesses_the_ball_running_off() -> None:
     assert ev.first_contact == ("blue",)
 
 
+@pytest.mark.parametrize(("hidden_from", "seen_again", "potted"), [
+    (23, False, True),   # unseen from the touch on: it dropped
+    (23, True, False),   # seen again where it lay: it stayed
+    (10, False, False),  # unseen since before the cue ball came: only hidden
+])
+def test_a_ball_in_the_jaws_the_cue_ball_ran_into_after_the_first_contact(
+        hidden_from: int, seen_again: bool, potted: bool) -> None:
+    # seed 2811 (overhead): the white cut a red thinly, came off the top
+    # cushion into a red in the top-left jaws, which dropped two frames later;
+    # the tracker held it there, unseen, and the pot was missed
+    t = 60
+    xy = np.full((t, 3, 2), np.nan)
+    xy[:3, 0] = (607.7, -524.7)
+    xy[3:23, 0] = _line((686.8, -442.8), (1740.0, 700.0), 20)
+    xy[23:40, 0] = np.array((1740.0, 700.0)) + np.outer(np.arange(1, 18),
+                                                          (-24.4, 9.3))
+    xy[40:, 0] = xy[39, 0]
+    way = np.array((0.7353, -0.6777))
+    xy[:, 1] = (1523.7, 398.9)  # cut 45 mm off the white's line at row 18
+    xy[18:, 1] += np.outer(np.minimum(np.arange(1, t - 17), 15), 10.0 * way)
+    xy[:, 2] = (1750.5, 751.5)  # in the top-left jaws, cut 31 degrees at row 22
+    vis = np.ones((t, 3), bool)
+    vis[hidden_from:, 2] = False
+    vis[40:, 2] = seen_again
+    ev = EventDetector().detect(_tracks(("white", "red", "red"), xy, vis))
+    assert ev.first_contact == ("red",)
+    assert ev.potted == ((("red", "top_left"),) if potted else ())
+    assert (Unknown.POCKET_UNSEEN in ev.unknown) == potted
+
+
 def _knock_in(angle_deg: float, seen_again: bool, t: int = 40,
               later: tuple[tuple[float, float], int] | None = None,
               out_mm: float = 150.0) -> StrokeTracks:
