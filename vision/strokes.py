@@ -895,11 +895,23 @@ class StrokeSegmenter:
                     continue
                 left, v_obj, way = hidden
             else:
-                if len(seen) < k + 2 or not away[k + 1]:
+                # (seen rolling on, or seen so only after the cue ball was
+                # first seen, beside its place: seed 2820's white, struck
+                # unseen into a red 265 mm off and screwed back, was first
+                # seen beside it in the frame the red was first seen off its
+                # place; timed back at its speed after the contact, its stroke
+                # began 18 frames early. Not one the cue ball was first seen
+                # far from: seed 2602's break, two reds at the back of the
+                # pack, seen running on after the white was first seen by the
+                # apex, would have begun it 6 frames early)
+                if len(since) < k + 2 or float(np.linalg.norm(
+                        since[k + 1][1] - xy)) <= self.config.start_mm or (
+                        since[k + 1][0] > first_seen and not self._seen_beside(
+                            pre, white, xy)):
                     continue  # not seen rolling on
                 if self._still_coming(pre, white, xy):
                     continue  # nor reached by the cue ball yet
-                (f1, p1), (f2, p2) = seen[k], seen[k + 1]
+                (f1, p1), (f2, p2) = seen[k], since[k + 1]
                 v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
                 off = float(np.linalg.norm(p2 - xy))
                 if v_obj <= 0.0 or off == 0.0:
@@ -916,6 +928,17 @@ class StrokeSegmenter:
         strike = min(contacts)
         return max((i for i, f in enumerate(pre) if f.frame <= round(strike)),
                    default=0)
+
+    def _seen_beside(self, pre: list[BallFrame], white: list[int],
+                     place: np.ndarray) -> bool:
+        """Was the cue ball, at its first sighting (``pre[white[0]]``), within
+        ``beside_mm`` of ``place`` (mm)?"""
+        if not white:
+            return False
+        f = pre[white[0]]
+        w = f.white()
+        return w is not None and float(np.linalg.norm(
+            f.xy_mm[w] - place)) <= self.config.beside_mm
 
     def _left_hidden(self, seen: list[tuple[int, np.ndarray]], place: np.ndarray
                      ) -> tuple[float, float, np.ndarray] | None:

@@ -491,6 +491,51 @@ def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
     assert abs(strokes[0].start_frame - 40) <= 1
 
 
+@pytest.mark.parametrize(("cut_deg", "white_seen_late", "back_red"), [
+    (10.0, 0, False),
+    (10.0, 1, False),
+    (60.0, 0, True),  # and a red 860 mm off set off through the pack then
+])
+def test_a_cue_ball_first_seen_as_the_ball_it_struck_left_starts_at_the_strike(
+        cut_deg: float, white_seen_late: int, back_red: bool) -> None:
+    # seed 2820 (broadcast): the white, hidden by the player from frame 21,
+    # struck at 40 at 90 mm a frame into a red 300 mm on, nearly full, and was
+    # first seen, slow off the contact, in the first frame the red was seen
+    # off its place (or a frame later); timed back at its speed after the
+    # contact, the stroke began 18 frames early. A ball seen running on only
+    # after the white was first seen far from it was not struck by it (seed
+    # 2602's break: two reds at the back of the pack; the start 6 early)
+    width = OFFICIAL.ball_diameter_mm
+    white, red = np.array([-1100.0, -100.0]), np.array([-800.0, -100.0])
+    back = np.array([-600.0, -800.0])
+    cut = np.radians(cut_deg)
+    red_way = np.array([np.cos(cut), -np.sin(cut)])
+    white_way = np.array([np.sin(cut), np.cos(cut)])
+    met = red - width * red_way
+    run = float(np.linalg.norm(met - white))
+    contact_t = next(40.0 + k / 100.0 for k in range(2000)
+                     if _slid(90.0, k / 100.0) >= run)
+    v_met = 90.0 - SLIDE_DECEL * (contact_t - 40.0)
+    first_seen = math.ceil(contact_t) + white_seen_late
+    frames = []
+    for f in range(160):
+        after = max(f - contact_t, 0.0)
+        if after == 0.0:
+            w = white + _slid(90.0, max(f - 40.0, 0.0)) * np.array([1.0, 0.0])
+        else:
+            w = met + white_way * _rolled(v_met * np.sin(cut), after, ROLL_DECEL)
+        r = red + red_way * _slid(v_met * np.cos(cut), after)
+        balls = {**BASE, 1: ("white", tuple(w), f <= 20 or f >= first_seen),
+                 4: ("red", tuple(r), True)}
+        if back_red:
+            on = _rolled(60.0, max(f - first_seen + 0.5, 0.0), ROLL_DECEL)
+            balls[5] = ("red", (back[0] + on, back[1]), True)
+        frames.append(_frame(f, balls))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - 40) <= 1
+
+
 def test_a_ball_read_off_its_place_before_the_cue_ball_reached_it_is_no_strike(
         ) -> None:
     # hidden by the player from frame 11 and struck at 30 at 60 mm a frame into
