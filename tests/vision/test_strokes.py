@@ -1321,6 +1321,44 @@ def test_a_ball_back_off_a_cushion_for_a_few_frames_ends_when_its_roll_says(
     assert abs(estimate_end(tracks, SegmenterConfig()) - 353) <= 2
 
 
+def test_a_ball_read_jumping_in_depth_about_its_place_ends_when_it_stopped() -> None:
+    # seed 2812's white (broadcast), as tracked from frame 539 (unseen at
+    # 548), slowing to a stop at 576 near the far end and read at rest now at
+    # its place, now 7-10 mm off in depth, for 20 frames; taken to settle
+    # only after the last jump, at 594, its end was 14 frames late. Read at
+    # its place in two frames (584-585), then only a clear jump off it, it
+    # had stopped by 584
+    white = [
+        (1478.98, -804.94), (1475.66, -803.55), (1460.71, -801.81),
+        (1457.41, -799.65), (1455.50, -798.99), (1460.81, -797.83),
+        (1445.70, -794.89), (1443.54, -794.15), (1442.19, -793.66),
+        (np.nan, np.nan), (1436.01, -790.61), (1431.59, -789.84),
+        (1434.75, -788.86), (1424.15, -786.69), (1422.02, -785.38),
+        (1422.48, -785.22), (1419.37, -784.72), (1418.09, -784.66),
+        (1416.70, -784.10), (1415.68, -783.40), (1419.17, -781.97),
+        (1417.83, -781.03), (1414.84, -780.44), (1404.94, -778.56),
+        (1404.22, -778.72), (1406.04, -778.48), (1406.37, -778.18),
+        (1401.95, -777.71), (1396.13, -776.33), (1397.75, -776.79),
+        (1397.25, -776.58), (1398.18, -776.19), (1395.99, -776.37),
+        (1396.70, -775.93), (1391.31, -775.58), (1392.65, -775.85),
+        (1389.63, -775.30), (1397.92, -774.17), (1391.04, -774.88),
+        (1391.31, -773.52), (1391.24, -773.51), (1397.28, -774.29),
+        (1397.22, -774.47), (1397.25, -774.47), (1398.77, -773.97),
+        (1390.31, -774.06), (1390.18, -773.77), (1390.32, -774.01),
+        (1390.31, -774.01), (1396.39, -774.20), (1397.79, -773.91),
+        (1388.19, -773.14), (1398.01, -773.77), (1397.29, -773.79),
+        (1396.60, -773.89), (1389.41, -773.47), (1388.64, -773.07),
+        (1388.30, -773.88), (1386.54, -773.84), (1386.98, -773.95),
+        (1386.25, -773.12), (1388.69, -773.99)] + [(1387.47, -773.67)] * 7
+    xy = np.array(white)[:, None, :]
+    vis = ~np.isnan(xy[..., 0])
+    xy[9] = xy[8]  # (held by the tracker where last seen)
+    t = len(white)
+    tracks = StrokeTracks(0, np.arange(539, 539 + t), np.array([1]), ("white",),
+                          xy, vis, xy[0].copy(), 539, 539 + t - 1)
+    assert 574 <= estimate_end(tracks, SegmenterConfig()) <= 584
+
+
 def test_a_ball_lost_rolling_on_for_long_ends_the_stroke_no_sooner_than_last_seen(
 ) -> None:
     # seed 987: the white, lost rolling at 4 mm a frame into a far corner's
