@@ -1878,11 +1878,12 @@ def _settled(dist: np.ndarray, config: SegmenterConfig, still: float) -> int | N
     after it stopped). So are all those after two in a row at it, when every
     one lies ``JUMP_SHARE * still`` or farther off (none on a way back) and
     the last no nearer than the first, by half of ``still`` (not closing in):
-    seed 2812's red, at the far end of a broadcast view, read at its place for
-    four frames, then 9-10 mm off in depth for six, had its stroke end 14
-    frames early taken from there. (Seed 2239's ball, sliding back to its
-    place after an excursion, came there over readings nearer; seed 2098's
-    crept back from 17 mm off, its two readings at the place before misreads.)"""
+    seed 2812's white, stopped near the far end of a broadcast view and read
+    now at its place, now 7-10 mm off in depth, was taken to settle only
+    after the last jump, its end 14 frames late. (Seed 2239's ball, sliding
+    back to its place after an excursion, came there over readings nearer;
+    seed 2098's crept back from 17 mm off, its two readings at the place
+    before misreads.)"""
     rows = np.flatnonzero(~np.isnan(dist))
     m = config.settle_sightings
     if len(rows) < m:
