@@ -358,6 +358,10 @@ class EventConfig:
     glance_deg: float = 45.0
 
 
+Gone = tuple[int, int, EventKind, str | None, float, Unknown | None]
+"""A ball gone in a stroke: (column, row, kind of event, pocket, confidence,
+unknown)."""
+
 STEADY_STEPS = 3
 """Steps over which the speed of a ball held hidden to a stroke's end is read
 at its last sightings (``_vanished``): one reading a few mm off, far in a
@@ -547,11 +551,7 @@ class EventDetector:
             tuple(int(tr.ids[g[0]]) for g in knocked),
         )
 
-    def _before_contact(
-        self, tr: StrokeTracks,
-        gone: tuple[int, int, EventKind, str | None, float, Unknown | None],
-        fc_row: int,
-    ) -> tuple[int, int, EventKind, str | None, float, Unknown | None]:
+    def _before_contact(self, tr: StrokeTracks, gone: Gone, fc_row: int) -> Gone:
         """``gone`` (``_vanished``'s), unless it is an object ball that went
         ``early_rows`` or more before the first contact, seen at ``fc_row``:
         until then only the cue ball moves, so it was no pot nor a ball off
@@ -1763,8 +1763,7 @@ class EventDetector:
 
     # -- pots and balls off the table ---------------------------------------
 
-    def _vanished(self, tr: StrokeTracks, s0: int) -> list[
-            tuple[int, int, EventKind, str | None, float, Unknown | None]]:
+    def _vanished(self, tr: StrokeTracks, s0: int) -> list[Gone]:
         """Balls gone by the end: (column, row, kind, pocket, confidence, unknown)."""
         c = self.config
         out = []
@@ -1875,7 +1874,7 @@ class EventDetector:
     def _knocked_in(
         self, tr: StrokeTracks, w: int, fc: tuple[str, ...], fc_row: int,
         gone: set[int], held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
-    ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
+    ) -> list[Gone]:
         """First-contact balls knocked into a pocket before they could be seen
         moving (``_knocked_one``), then balls the cue ball's way ran into later
         that lay in a pocket's mouth (``_touched_in``). ``gone``: columns
@@ -1884,7 +1883,7 @@ class EventDetector:
         if len(rows) < 2 or np.isnan(tr.xy_mm[fc_row:, w, 0]).all():
             return []
         white = _at(rows, pts, float(fc_row))
-        out: list[tuple[int, int, EventKind, str | None, float, Unknown | None]] = []
+        out: list[Gone] = []
         done = set(gone)
         for name in fc:
             cols = [j for j in range(len(tr.kinds)) if tr.kinds[j] == name
@@ -1902,15 +1901,16 @@ class EventDetector:
     def _touched_in(
         self, tr: StrokeTracks, w: int, fc_row: int, done: set[int],
         held: np.ndarray, rows: np.ndarray, pts: np.ndarray,
-    ) -> list[tuple[int, int, EventKind, str | None, float, Unknown | None]]:
+    ) -> list[Gone]:
         """Balls in a pocket's mouth that the cue ball's way ran into after the
         first contact (row ``fc_row``), seen there until it did and never again
         (``_knocked_one``, near pockets only). Seed 2811's white (overhead)
         struck a red, came off the top cushion into a red in the top-left
         jaws, which dropped two frames later; the tracker held it there,
         unseen, and the pot was missed. ``done``: columns not to read."""
+        done = set(done)
         objs = [j for j in range(len(tr.kinds)) if j != w and j not in done]
-        out: list[tuple[int, int, EventKind, str | None, float, Unknown | None]] = []
+        out: list[Gone] = []
         for i in np.flatnonzero(rows[:-1] >= fc_row):
             for t, k, chord in self._segment_hits(rows, pts, int(i),
                                                   held[rows[i], objs]):
@@ -1930,7 +1930,7 @@ class EventDetector:
     def _knocked_one(
         self, tr: StrokeTracks, j: int, row: int, q: np.ndarray,
         rows: np.ndarray, pts: np.ndarray, far: bool,
-    ) -> tuple[int, int, EventKind, str | None, float, Unknown | None] | None:
+    ) -> Gone | None:
         """Ball ``j``, at ``q`` (mm), struck by the cue ball in ``row`` (its
         path ``rows``, ``pts``), knocked into a pocket before it could be seen
         moving: never seen again from two rows after the contact (the tracker
