@@ -457,6 +457,34 @@ def _slid(v0: float, t: float) -> float:
     return slid + _rolled(5.0 / 7.0 * v0, t - t_s, ROLL_DECEL)
 
 
+def _cut_from_hiding(speed: float, cut_deg: float, t: int = 160
+                     ) -> tuple[np.ndarray, np.ndarray, float]:
+    """The white, at rest at (-1100, -100), struck at frame 40 at ``speed`` mm
+    a frame (sliding from rest), cuts a red 300 mm on at ``cut_deg``; the red
+    slides off along the line of centres, the white rolls off at right angles
+    to it: (t, 2) mm of each, table frame, and the contact's frame."""
+    width = OFFICIAL.ball_diameter_mm
+    white, red = np.array([-1100.0, -100.0]), np.array([-800.0, -100.0])
+    cut = np.radians(cut_deg)
+    red_way = np.array([np.cos(cut), -np.sin(cut)])
+    white_way = np.array([np.sin(cut), np.cos(cut)])
+    met = red - width * red_way
+    run = float(np.linalg.norm(met - white))
+    contact_t = next(40.0 + k / 100.0 for k in range(2000)
+                     if _slid(speed, k / 100.0) >= run)
+    v_met = speed - SLIDE_DECEL * (contact_t - 40.0)
+    w_xy, r_xy = np.zeros((t, 2)), np.zeros((t, 2))
+    for f in range(t):
+        after = max(f - contact_t, 0.0)
+        if after == 0.0:
+            w_xy[f] = white + _slid(speed, max(f - 40.0, 0.0)) * np.array([1.0, 0.0])
+        else:
+            w_xy[f] = met + white_way * _rolled(v_met * np.sin(cut), after,
+                                                ROLL_DECEL)
+        r_xy[f] = red + red_way * _slid(v_met * np.cos(cut), after)
+    return w_xy, r_xy, contact_t
+
+
 @pytest.mark.parametrize("red_hidden_from", [10, 21])
 def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
         red_hidden_from: int) -> None:
@@ -465,27 +493,11 @@ def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
     # or with it), at 30 degrees; the red is first seen running from frame 48,
     # the white from 52. Timed back from the white's run at its speed after the
     # contact, the stroke began 3 frames early
-    width = OFFICIAL.ball_diameter_mm
-    white, red = np.array([-1100.0, -100.0]), np.array([-800.0, -100.0])
-    cut = np.radians(30.0)
-    red_way = np.array([np.cos(cut), -np.sin(cut)])
-    white_way = np.array([np.sin(cut), np.cos(cut)])
-    met = red - width * red_way
-    run = float(np.linalg.norm(met - white))
-    contact_t = next(40.0 + k / 100.0 for k in range(2000)
-                     if _slid(60.0, k / 100.0) >= run)
-    v_met = 60.0 - SLIDE_DECEL * (contact_t - 40.0)
-    frames = []
-    for f in range(160):
-        after = max(f - contact_t, 0.0)
-        if after == 0.0:
-            w = white + _slid(60.0, max(f - 40.0, 0.0)) * np.array([1.0, 0.0])
-        else:
-            w = met + white_way * _rolled(v_met * np.sin(cut), after, ROLL_DECEL)
-        r = red + red_way * _slid(v_met * np.cos(cut), after)
-        frames.append(_frame(f, {
-            **BASE, 1: ("white", tuple(w), f <= 20 or f >= 52),
-            4: ("red", tuple(r), f < red_hidden_from or f >= 48)}))
+    white, red, _ = _cut_from_hiding(60.0, 30.0)
+    frames = [_frame(f, {
+        **BASE, 1: ("white", tuple(white[f]), f <= 20 or f >= 52),
+        4: ("red", tuple(red[f]), f < red_hidden_from or f >= 48)})
+        for f in range(len(white))]
     strokes, _ = _run(frames)
     assert len(strokes) == 1
     assert abs(strokes[0].start_frame - 40) <= 1
@@ -505,28 +517,13 @@ def test_a_cue_ball_first_seen_as_the_ball_it_struck_left_starts_at_the_strike(
     # contact, the stroke began 18 frames early. A ball seen running on only
     # after the white was first seen far from it was not struck by it (seed
     # 2602's break: two reds at the back of the pack; the start 6 early)
-    width = OFFICIAL.ball_diameter_mm
-    white, red = np.array([-1100.0, -100.0]), np.array([-800.0, -100.0])
     back = np.array([-600.0, -800.0])
-    cut = np.radians(cut_deg)
-    red_way = np.array([np.cos(cut), -np.sin(cut)])
-    white_way = np.array([np.sin(cut), np.cos(cut)])
-    met = red - width * red_way
-    run = float(np.linalg.norm(met - white))
-    contact_t = next(40.0 + k / 100.0 for k in range(2000)
-                     if _slid(90.0, k / 100.0) >= run)
-    v_met = 90.0 - SLIDE_DECEL * (contact_t - 40.0)
+    white, red, contact_t = _cut_from_hiding(90.0, cut_deg)
     first_seen = math.ceil(contact_t) + white_seen_late
     frames = []
-    for f in range(160):
-        after = max(f - contact_t, 0.0)
-        if after == 0.0:
-            w = white + _slid(90.0, max(f - 40.0, 0.0)) * np.array([1.0, 0.0])
-        else:
-            w = met + white_way * _rolled(v_met * np.sin(cut), after, ROLL_DECEL)
-        r = red + red_way * _slid(v_met * np.cos(cut), after)
-        balls = {**BASE, 1: ("white", tuple(w), f <= 20 or f >= first_seen),
-                 4: ("red", tuple(r), True)}
+    for f in range(len(white)):
+        balls = {**BASE, 1: ("white", tuple(white[f]), f <= 20 or f >= first_seen),
+                 4: ("red", tuple(red[f]), True)}
         if back_red:
             on = _rolled(60.0, max(f - first_seen + 0.5, 0.0), ROLL_DECEL)
             balls[5] = ("red", (back[0] + on, back[1]), True)
