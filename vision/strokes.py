@@ -884,14 +884,15 @@ class StrokeSegmenter:
                     for _, q in seen]
             if not any(away):
                 continue
+            if self._still_coming(pre, white, xy):
+                continue  # not reached by the cue ball yet
             k = away.index(True)
             if k == 0 or seen[k][0] - seen[k - 1][0] > 1:
                 # not seen leaving: unseen since the cue ball was last seen
                 # at rest, or since a frame before (it left after both)
                 floor = seen[k - 1][0] if k > 0 else pre[rest].frame
                 hidden = self._left_hidden(since[k:], xy)
-                if hidden is None or self._still_coming(pre, white, xy) or (
-                        hidden[0] < floor):
+                if hidden is None or hidden[0] < floor:
                     continue
                 left, v_obj, way = hidden
             else:
@@ -909,8 +910,6 @@ class StrokeSegmenter:
                         since[k + 1][0] > first_seen and not self._seen_beside(
                             pre, white, xy)):
                     continue  # not seen rolling on
-                if self._still_coming(pre, white, xy):
-                    continue  # nor reached by the cue ball yet
                 (f1, p1), (f2, p2) = seen[k], since[k + 1]
                 v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
                 off = float(np.linalg.norm(p2 - xy))
