@@ -311,6 +311,9 @@ class EventConfig:
             (``_rolls_into_fall``).
         alone_mm: A ball this far or more wide of touching every other ball
             cannot pass a blow on (``_stayed_alone``).
+        rest_rows: The rows that end a stroke, every ball still (the
+            segmenter's rest window, ``SegmenterConfig.rest_frames``): a ball
+            seen in them was seen at the stroke's end (``_stayed_alone``).
         knock_run_mm: A ball the cue ball turned off would have rolled this
             far or more: seen not to move, it was not struck (``_stayed_alone``).
         glance_deg: ``_stayed_alone`` reads only a cue ball turned by less than
@@ -354,6 +357,7 @@ class EventConfig:
     roll_decel_mm_row2: float = (SegmenterConfig.roll_decel_mm_s2
                                  / SegmenterConfig.fps**2)
     alone_mm: float = 10.0
+    rest_rows: int = SegmenterConfig().rest_frames
     knock_run_mm: float = 30.0
     glance_deg: float = 45.0
 
@@ -1189,21 +1193,24 @@ class EventDetector:
         """Did ball ``j``, which the cue ball seemed to turn off between
         sightings ``i`` and ``i + 1`` (``rows``, ``pts``) and which lay alone
         (``alone_mm`` or more wide of touching any ball but the cue ball ``w``;
-        ``places``: (N, 2) mm, every ball's), stay where it lay, seen there at the
-        stroke's end within ``nudged_mm``, though a ball turning the cue ball
-        so would have been sent ``knock_run_mm`` or more? A ball struck off
+        ``places``: (N, 2) mm, every ball's), stay where it lay, last seen there
+        (within ``nudged_mm``) in the stroke's last ``rest_rows`` rows, when all
+        was still, though a ball turning the cue ball so would have been sent
+        ``knock_run_mm`` or more? A ball struck off
         centre goes off along the line of centres at ``sin(turn)`` of the cue
         ball's speed and rolls on at 5/7 of that; one in a pack can pass the
         blow on and stay. Seed 2772's white, read 15 mm about its way at the
         far end of a broadcast view, passed a red 10 mm wide and seemed to
-        turn 23 degrees at it; the red, never moved, was named."""
+        turn 23 degrees at it; the red, never moved, was named. Seed 2828's
+        passed a red 5 mm wide (its way read) and struck the black beyond: the
+        red, hidden in the stroke's last five rows, was named."""
         c = self.config
         place = places[j]
         gaps = np.linalg.norm(np.delete(places, [j, w], axis=0) - place, axis=1)
         if np.nanmin(gaps, initial=math.inf) < 2 * self.spec.ball_radius + c.alone_mm:
             return False
         seen = np.flatnonzero(tr.visible[:, j] & ~np.isnan(tr.xy_mm[:, j, 0]))
-        if not len(seen) or seen[-1] != len(tr.frames) - 1 or float(
+        if not len(seen) or seen[-1] < len(tr.frames) - 1 - c.rest_rows or float(
                 np.linalg.norm(tr.xy_mm[seen[-1], j] - place)) > c.nudged_mm:
             return False
         v_in, v_out = _ways(rows, pts, i, c.weak_span)
