@@ -975,7 +975,7 @@ class StrokeSegmenter:
         self.phase = Phase.STROKE
 
     def _struck_unseen(self) -> int | None:
-        """Index in ``self._pre`` of the strike of a cue ball not seen since
+        """Index in ``self._pre`` of the strike of a cue ball unseen when
         an object ball at rest set off rolling (its first ``ROLL_STEPS`` steps
         off its place in successive frames each over ``moving_mm``, on one
         way) ``rest_frames`` or more ago, and went ``beside_mm`` or more: the
@@ -985,11 +985,14 @@ class StrokeSegmenter:
         while it ran (seed 1182's, hidden by the player from before the
         strike, ran 440 mm into the pack and was read there 0.4-0.8 white, as
         a red beside it was: the stroke, which potted a red, was never found,
-        and the score was 1 short). None when none did."""
+        and the score was 1 short). Unseen from the strike to the end of that
+        run, it may since have been seen, but only at its rest place: a
+        tracker holds a ball at rest there when read up to a ball's width off
+        (seed 2832's, struck unseen into the pack, came to rest 29 mm from its
+        place, held there, seen: the stroke, which potted a red, was never
+        found). None when none did."""
         c = self.config
         pre = list(self._pre)
-        if (w := pre[-1].white()) is None or pre[-1].visible[w]:
-            return None  # (the cue ball must be unseen since the strike)
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE:
                 continue
@@ -1005,11 +1008,29 @@ class StrokeSegmenter:
                 continue
             steps = deque(b[2] - a[2] for a, b in itertools.pairwise(run))
             strike = max(run[0][0] - 1, 0)
-            if _rolls(steps, c.moving_mm) and all(
-                    (w := f.white()) is not None and not f.visible[w]
-                    for f in pre[strike:]):
+            if _rolls(steps, c.moving_mm) and self._hidden_through(
+                    pre, strike, run[-1][0]):
                 return strike
         return None
+
+    def _hidden_through(self, pre: list[BallFrame], strike: int, end: int
+                        ) -> bool:
+        """Was the cue ball unseen in ``pre[strike]`` to ``pre[end]``, and
+        since then unseen or seen only within ``start_mm`` of its rest place?
+        (``_struck_unseen``)"""
+        rest = self._white_rest()
+
+        def at_rest_or_unseen(f: BallFrame, hidden: bool) -> bool:
+            w = f.white()
+            if w is None:
+                return False
+            if not f.visible[w]:
+                return True
+            return not hidden and rest is not None and float(
+                np.linalg.norm(f.xy_mm[w] - rest)) <= self.config.start_mm
+
+        return all(at_rest_or_unseen(f, True) for f in pre[strike:end + 1]) and all(
+            at_rest_or_unseen(f, False) for f in pre[end + 1:])
 
     def _appeared_rolling(self, pre: list[BallFrame], start: int) -> bool:
         """Was the cue ball first seen in ``pre[start]``, already rolling?

@@ -1402,15 +1402,15 @@ def test_a_ball_lost_on_its_way_into_a_corner_fall_ends_when_it_drops() -> None:
     assert abs(strokes[0].end_frame - (79 + 1 + 5)) <= 1
 
 
-@pytest.mark.parametrize(("white_seen", "red_motion", "stroke"), [
-    (False, "rolls", True),  # seed 1182: struck under the player, never seen
-    (True, "rolls", False),  # the cue ball at rest in sight: nothing struck
-    (False, "put", False),  # a red picked up and put down: no roll
+@pytest.mark.parametrize(("white_seen_from", "red_motion", "stroke"), [
+    (None, "rolls", True),  # seed 1182: struck under the player, never seen
+    (30, "rolls", False),  # the cue ball at rest in sight: nothing struck
+    (80, "rolls", True),  # seed 2832: seen again only where it had lain
+    (None, "put", False),  # a red picked up and put down: no roll
 ])
 def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
-        white_seen: bool, red_motion: str, stroke: bool) -> None:
+        white_seen_from: int | None, red_motion: str, stroke: bool) -> None:
     frames = [_frame(f, BASE) for f in range(30)]
-    hidden = {**BASE, 1: ("white", (-1100.0, -100.0), white_seen)}
     x, v = 900.0, 20.0
     for f in range(30, 160):
         if f >= 70 and red_motion == "rolls":
@@ -1418,7 +1418,9 @@ def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
             v = max(v - 0.5, 0.0)
         elif f == 70:
             x += 150.0
-        frames.append(_frame(f, {**hidden, 3: ("red", (x, 300.0), True)}))
+        seen = white_seen_from is not None and f >= white_seen_from
+        frames.append(_frame(f, {**BASE, 1: ("white", (-1100.0, -100.0), seen),
+                                 3: ("red", (x, 300.0), True)}))
     strokes, _ = _run(frames)
     assert len(strokes) == int(stroke)
     if stroke:
