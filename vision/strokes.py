@@ -990,7 +990,12 @@ class StrokeSegmenter:
         tracker holds a ball at rest there when read up to a ball's width off
         (seed 2832's, struck unseen into the pack, came to rest 29 mm from its
         place, held there, seen: the stroke, which potted a red, was never
-        found). None when none did."""
+        found). A ball that lay beside the cue ball's place (within
+        ``beside_mm``) may have been struck by it seen at its place all along,
+        before the strike as after: struck into a ball beside it, a cue ball
+        stops all but dead, and is held there (seed 2856's, stunned into a red
+        7 mm off at the far end of a broadcast view, stopped 23 mm from its
+        place; its stroke, a foul, was never found). None when none did."""
         c = self.config
         pre = list(self._pre)
         for tid, xy in self._rest.xy.items():
@@ -1008,15 +1013,20 @@ class StrokeSegmenter:
                 continue
             steps = deque(b[2] - a[2] for a, b in itertools.pairwise(run))
             strike = max(run[0][0] - 1, 0)
+            white = self._white_rest()
+            beside = white is not None and float(
+                np.linalg.norm(xy - white)) <= c.beside_mm and any(
+                float(np.linalg.norm(p - white)) <= c.start_mm
+                for p in self._white_track(pre[:strike]))
             if _rolls(steps, c.moving_mm) and self._hidden_through(
-                    pre, strike, run[-1][0]):
+                    pre, strike, strike if beside else run[-1][0] + 1):
                 return strike
         return None
 
-    def _hidden_through(self, pre: list[BallFrame], strike: int, end: int
+    def _hidden_through(self, pre: list[BallFrame], strike: int, held_from: int
                         ) -> bool:
-        """Was the cue ball unseen in ``pre[strike]`` to ``pre[end]``, and
-        since then unseen or seen only within ``start_mm`` of its rest place?
+        """Was the cue ball unseen from ``pre[strike]`` on, but for sightings
+        within ``start_mm`` of its rest place from ``pre[held_from]`` on?
         (``_struck_unseen``)"""
         rest = self._white_rest()
 
@@ -1029,8 +1039,8 @@ class StrokeSegmenter:
             return not hidden and rest is not None and float(
                 np.linalg.norm(f.xy_mm[w] - rest)) <= self.config.start_mm
 
-        return all(at_rest_or_unseen(f, True) for f in pre[strike:end + 1]) and all(
-            at_rest_or_unseen(f, False) for f in pre[end + 1:])
+        return all(at_rest_or_unseen(f, i < held_from)
+                   for i, f in enumerate(pre[strike:], strike))
 
     def _appeared_rolling(self, pre: list[BallFrame], start: int) -> bool:
         """Was the cue ball first seen in ``pre[start]``, already rolling?

@@ -1402,16 +1402,20 @@ def test_a_ball_lost_on_its_way_into_a_corner_fall_ends_when_it_drops() -> None:
     assert abs(strokes[0].end_frame - (79 + 1 + 5)) <= 1
 
 
-@pytest.mark.parametrize(("white_seen_from", "red_motion", "stroke"), [
-    (None, "rolls", True),  # seed 1182: struck under the player, never seen
-    (30, "rolls", False),  # the cue ball at rest in sight: nothing struck
-    (80, "rolls", True),  # seed 2832: seen again only where it had lain
-    (None, "put", False),  # a red picked up and put down: no roll
+@pytest.mark.parametrize(("white_seen_from", "red_at", "red_motion", "stroke"), [
+    (None, 900.0, "rolls", True),  # seed 1182: struck under the player, unseen
+    (30, 900.0, "rolls", False),  # the cue ball at rest in sight: nothing struck
+    (80, 900.0, "rolls", True),  # seed 2832: seen again only where it had lain
+    (30, -1030.0, "rolls", True),  # seed 2856: struck into a red beside it, held
+    (None, 900.0, "put", False),  # a red picked up and put down: no roll
 ])
 def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
-        white_seen_from: int | None, red_motion: str, stroke: bool) -> None:
-    frames = [_frame(f, BASE) for f in range(30)]
-    x, v = 900.0, 20.0
+        white_seen_from: int | None, red_at: float, red_motion: str,
+        stroke: bool) -> None:
+    # (the red at x ``red_at`` mm: 2000 mm from the cue ball, or 70 mm)
+    y = 300.0 if red_at > 0 else -100.0
+    frames = [_frame(f, {**BASE, 3: ("red", (red_at, y), True)}) for f in range(30)]
+    x, v = red_at, 20.0
     for f in range(30, 160):
         if f >= 70 and red_motion == "rolls":
             x += v
@@ -1420,7 +1424,7 @@ def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
             x += 150.0
         seen = white_seen_from is not None and f >= white_seen_from
         frames.append(_frame(f, {**BASE, 1: ("white", (-1100.0, -100.0), seen),
-                                 3: ("red", (x, 300.0), True)}))
+                                 3: ("red", (x, y), True)}))
     strokes, _ = _run(frames)
     assert len(strokes) == int(stroke)
     if stroke:
