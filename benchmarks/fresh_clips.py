@@ -111,7 +111,9 @@ final code, 2e3b068 and 003cf59, the same but for tidying), ``2701-2720``
 ``2761-2780`` (held out, scored once with 168e36b; 2768 fixed: session 44),
 ``2781-2800`` (held out, scored once with session 44's final code, 365d7b0),
 ``2801-2820`` (held out, scored once with session 44's final code, e4a595b;
-2811 and 2820 fixed in session 45),
+2811 and 2820 fixed in session 45), ``2821-2840`` (held out, scored once with
+session 45's final code, f7bf8aa; 2828 fixed in session 46), ``2841-2860``
+(held out, scored once with 90ca90e; 2856 fixed in session 46),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
