@@ -1331,10 +1331,10 @@ class StrokeSegmenter:
             # red rolled at 5 mm a frame: the stroke was cut in two, and the
             # second half called a miss; seed 1730's white was put down as
             # a red crept its last 3 mm)
-            if k is None or (last.frame - seen[-1][0] > c.held_frames
-                             and placed_by_hand(self.spec or OFFICIAL,
-                                                last.kinds[j], last.xy_mm[j])
-                             and not self._rolling(self._stroke[-ROLLING_ROWS - 1:-1])):
+            if (k is None or (last.frame - seen[-1][0] > c.held_frames
+                              and placed_by_hand(self.spec or OFFICIAL,
+                                                 last.kinds[j], last.xy_mm[j]))
+                    ) and not self._rolling(self._stroke[-ROLLING_ROWS - 1:-1]):
                 return len(self._stroke) - 1, int(tid)
         return None
 

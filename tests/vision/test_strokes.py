@@ -1719,25 +1719,30 @@ def test_a_ball_held_hidden_and_seen_again_where_a_hand_puts_it_was_put_back(
             (HandlingKind.CUE_BALL_PLACED, "white")]
 
 
-@pytest.mark.parametrize("back_at", [
-    80,  # back while the white still rolls: no hand put it back
-    140,  # back once all is still: put back after the stroke
+@pytest.mark.parametrize(("back_at", "gone"), [
+    (80, False),  # back while the white still rolls: no hand put it back
+    (140, False),  # back once all is still: put back after the stroke
+    (80, True),  # seed 2866: taken for potted, back while the white rolls
 ])
 def test_a_ball_seen_back_on_its_spot_while_balls_roll_was_not_put_back(
-        back_at: int) -> None:
+        back_at: int, gone: bool) -> None:
     # seed 1822: the black, hidden on its spot by the player, had its track
     # taken to his dark sleeve 590 mm away, then hidden there; seen on its
     # spot again while the white still rolled, it was taken to be put back
-    # by hand, the stroke was cut in two and the second half called a miss
+    # by hand, the stroke was cut in two and the second half called a miss.
+    # (``gone``: dropped from the tracks meanwhile, as a ball taken for potted
+    # is: seed 2866's green, rattled out of the jaws unseen)
     spot = OFFICIAL.spots["black"]
     x, frames = -1100.0, []
     for f in range(200):
         if f > 40:
             x += max(20.0 - 0.3 * (f - 41), 0.0)  # struck at 40, still at 107
-        black = (("black", spot, True) if f >= back_at
-                 else ("black", (1600.0, 550.0), f < 45))
-        frames.append(_frame(f, {**BASE, 1: ("white", (x, -100.0), True),
-                                 4: black}))
+        balls = {**BASE, 1: ("white", (x, -100.0), True)}
+        if f >= back_at:
+            balls[4] = ("black", spot, True)
+        elif f < 45 or not gone:
+            balls[4] = ("black", (1600.0, 550.0), f < 45)
+        frames.append(_frame(f, balls))
     strokes, _ = _run(frames, OFFICIAL)
     assert [s.start_frame for s in strokes] == [40]
     assert abs(strokes[0].end_frame - 107) <= 2
