@@ -371,21 +371,29 @@ STEADY_STEPS = 3
 at its last sightings (``_vanished``): one reading a few mm off, far in a
 broadcast view, is no speed."""
 
+ROLL_ROWS = 3
+"""Rows over which a ball is seen to roll (``EventDetector._others_rolling``):
+``moved_mm`` a row or more over them, more than one reading's noise."""
+
 
 def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
-              spec: TableSpec, c: EventConfig) -> int | None:
+              spec: TableSpec, c: EventConfig, rolling: np.ndarray) -> int | None:
     """Index in ``seen`` (rows a ball was seen in) of its last sighting before
     it was put back by hand: unseen for more than ``lost_rows`` rows from row
     ``s0`` on, then seen ``put_back_mm`` or more away where a hand puts it (the
     cue ball in or near the D, a colour on a spot), or anywhere once it was
     lost running into a pocket's mouth (seed 936's white, potted in the break;
     the referee's glove bringing the black back to its spot was read as the
-    white); None if it was not."""
+    white), but not while another ball still rolls (``rolling``: (T,) bool,
+    rows in which one does): no hand puts a ball back among them (seed
+    2866's green, rattled out of a baulk corner's jaws unseen, came back
+    into sight 490 mm on as the white rolled, and was called potted); None
+    if it was not."""
     if len(seen) < 2 or kind == "red":
         return None
     jump = np.linalg.norm(np.diff(xy[seen], axis=0), axis=1)
     gaps = np.flatnonzero((np.diff(seen) > c.lost_rows) & (jump >= c.put_back_mm)
-                          & (seen[:-1] >= s0))
+                          & (seen[:-1] >= s0) & ~rolling[seen[1:]])
     for g in gaps:
         p = xy[seen[g]]
         v = last_step(xy, seen[:g + 1])
@@ -1784,7 +1792,8 @@ class EventDetector:
                 continue
             vis = tr.visible[:, j] & present
             seen = np.flatnonzero(vis)
-            put_back = _put_back(xy, seen, s0, tr.kinds[j], self.spec, c)
+            put_back = _put_back(xy, seen, s0, tr.kinds[j], self.spec, c,
+                                 self._others_rolling(tr, j))
             if put_back is not None:
                 seen = seen[: put_back + 1]
             elif present[-1] and (not len(seen) or seen[-1] >= t_len - 3):
@@ -1858,6 +1867,20 @@ class EventDetector:
                 out.append((j, gone_row, EventKind.LOST, None, 0.3,
                             Unknown.BALL_LOST))
         out.sort(key=lambda e: e[1])
+        return out
+
+    def _others_rolling(self, tr: StrokeTracks, j: int) -> np.ndarray:
+        """(T,) bool: rows in which a ball other than ``j``, seen then and
+        ``ROLL_ROWS`` rows before, had moved ``moved_mm`` or more a row since."""
+        xy, vis = tr.xy_mm, tr.visible & ~np.isnan(tr.xy_mm[..., 0])
+        out = np.zeros(len(tr.frames), bool)
+        k = ROLL_ROWS
+        if len(out) <= k:
+            return out
+        step = np.linalg.norm(xy[k:] - xy[:-k], axis=2)
+        moving = vis[k:] & vis[:-k] & (step >= k * self.config.moved_mm)
+        moving[:, j] = False
+        out[k:] = moving.any(axis=1)
         return out
 
     def _on_along(self, xy: np.ndarray, seen: np.ndarray) -> np.ndarray:

@@ -1242,15 +1242,25 @@ def test_a_turn_off_a_cushion_is_no_contact_with_a_ball_by_it() -> None:
     assert ev.first_contact == ("black",)
 
 
-def test_a_cue_ball_lost_into_a_pocket_and_a_glove_read_as_it_was_potted() -> None:
+@pytest.mark.parametrize(("red_rolls", "potted"), [
+    (False, (("white", "top_left"),)),  # seed 936: put back once all was still
+    (True, ()),  # seed 2866: back while a ball still rolled: out of the jaws
+])
+def test_a_cue_ball_lost_into_a_pocket_and_a_glove_read_as_it_was_potted(
+        red_rolls: bool, potted: tuple[tuple[str, str], ...]) -> None:
     # seed 936: the white, lost running into the top-left pocket in the break;
     # 250 frames on, the referee's glove bringing the black back to its spot
-    # was read as the white, far from the D, and stayed to the end
+    # was read as the white, far from the D, and stayed to the end. Seed
+    # 2866's green, rattled out of a corner's jaws unseen, came back into
+    # sight 490 mm on as the white still rolled, and was called potted
     mouth = np.array(OFFICIAL.pockets["top_left"]) - (60.0, 30.0)
     xy, vis = _runs_out_of_sight(mouth, (80.0, 60.0), (-600.0, 400.0), t=60,
                                  back_at=(1584.0, -19.0))
+    if red_rolls:  # struck at row 12, 5 mm a row until row 50
+        rows = np.clip(np.arange(60) - 12, 0, 38)
+        xy[:, 1, 0] += 5.0 * rows
     ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
-    assert ev.potted == (("white", "top_left"),)
+    assert ev.potted == potted
 
 
 def _thin_cut(turn_deg: float, swerve_deg: float = 0.0) -> StrokeTracks:
