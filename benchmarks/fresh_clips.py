@@ -114,6 +114,7 @@ final code, 2e3b068 and 003cf59, the same but for tidying), ``2701-2720``
 2811 and 2820 fixed in session 45), ``2821-2840`` (held out, scored once with
 session 45's final code, f7bf8aa; 2828 fixed in session 46), ``2841-2860``
 (held out, scored once with 90ca90e; 2856 fixed in session 46),
+``2861-2880`` (held out, scored once with f7fd205; 2866 fixed in session 46),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
