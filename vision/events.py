@@ -372,7 +372,7 @@ at its last sightings (``_vanished``): one reading a few mm off, far in a
 broadcast view, is no speed."""
 
 ROLL_ROWS = 3
-"""Rows over which a ball is seen to roll (``EventDetector._others_rolling``):
+"""Rows over which a ball is seen to roll (``EventDetector._rolling_rows``):
 ``moved_mm`` a row or more over them, more than one reading's noise."""
 
 
@@ -1784,6 +1784,7 @@ class EventDetector:
         out = []
         t_len = len(tr.frames)
         hl, hw = self.spec.half_length, self.spec.half_width
+        rolling = self._rolling_rows(tr)
         for j in range(tr.xy_mm.shape[1]):
             xy = tr.xy_mm[:, j]
             present = ~np.isnan(xy[:, 0])
@@ -1793,7 +1794,7 @@ class EventDetector:
             vis = tr.visible[:, j] & present
             seen = np.flatnonzero(vis)
             put_back = _put_back(xy, seen, s0, tr.kinds[j], self.spec, c,
-                                 self._others_rolling(tr, j))
+                                 np.delete(rolling, j, axis=1).any(axis=1))
             if put_back is not None:
                 seen = seen[: put_back + 1]
             elif present[-1] and (not len(seen) or seen[-1] >= t_len - 3):
@@ -1869,18 +1870,15 @@ class EventDetector:
         out.sort(key=lambda e: e[1])
         return out
 
-    def _others_rolling(self, tr: StrokeTracks, j: int) -> np.ndarray:
-        """(T,) bool: rows in which a ball other than ``j``, seen then and
-        ``ROLL_ROWS`` rows before, had moved ``moved_mm`` or more a row since."""
+    def _rolling_rows(self, tr: StrokeTracks) -> np.ndarray:
+        """(T, N) bool: rows in which each ball, seen then and ``ROLL_ROWS``
+        rows before, had moved ``moved_mm`` or more a row since."""
         xy, vis = tr.xy_mm, tr.visible & ~np.isnan(tr.xy_mm[..., 0])
-        out = np.zeros(len(tr.frames), bool)
+        out = np.zeros(vis.shape, bool)
         k = ROLL_ROWS
-        if len(out) <= k:
-            return out
-        step = np.linalg.norm(xy[k:] - xy[:-k], axis=2)
-        moving = vis[k:] & vis[:-k] & (step >= k * self.config.moved_mm)
-        moving[:, j] = False
-        out[k:] = moving.any(axis=1)
+        if len(out) > k:
+            step = np.linalg.norm(xy[k:] - xy[:-k], axis=2)
+            out[k:] = vis[k:] & vis[:-k] & (step >= k * self.config.moved_mm)
         return out
 
     def _on_along(self, xy: np.ndarray, seen: np.ndarray) -> np.ndarray:
