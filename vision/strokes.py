@@ -998,6 +998,7 @@ class StrokeSegmenter:
         place; its stroke, a foul, was never found). None when none did."""
         c = self.config
         pre = list(self._pre)
+        white = self._white_rest()
         for tid, xy in self._rest.xy.items():
             if self._rest.kind[tid] == WHITE:
                 continue
@@ -1013,7 +1014,6 @@ class StrokeSegmenter:
                 continue
             steps = deque(b[2] - a[2] for a, b in itertools.pairwise(run))
             strike = max(run[0][0] - 1, 0)
-            white = self._white_rest()
             beside = white is not None and float(
                 np.linalg.norm(xy - white)) <= c.beside_mm and any(
                 float(np.linalg.norm(p - white)) <= c.start_mm
