@@ -1402,20 +1402,22 @@ def test_a_ball_lost_on_its_way_into_a_corner_fall_ends_when_it_drops() -> None:
     assert abs(strokes[0].end_frame - (79 + 1 + 5)) <= 1
 
 
+FAR_RED = (900.0, 300.0)  # 2000 mm from the cue ball at rest in BASE
+BESIDE_RED = (-1030.0, -100.0)  # 70 mm from it
+
+
 @pytest.mark.parametrize(("white_seen_from", "red_at", "red_motion", "stroke"), [
-    (None, 900.0, "rolls", True),  # seed 1182: struck under the player, unseen
-    (30, 900.0, "rolls", False),  # the cue ball at rest in sight: nothing struck
-    (80, 900.0, "rolls", True),  # seed 2832: seen again only where it had lain
-    (30, -1030.0, "rolls", True),  # seed 2856: struck into a red beside it, held
-    (None, 900.0, "put", False),  # a red picked up and put down: no roll
+    (None, FAR_RED, "rolls", True),  # seed 1182: struck under the player, unseen
+    (30, FAR_RED, "rolls", False),  # the cue ball at rest in sight: nothing struck
+    (80, FAR_RED, "rolls", True),  # seed 2832: seen again only where it had lain
+    (30, BESIDE_RED, "rolls", True),  # seed 2856: struck into a red beside it
+    (None, FAR_RED, "put", False),  # a red picked up and put down: no roll
 ])
 def test_a_ball_set_off_while_the_cue_ball_is_unseen_starts_a_stroke(
-        white_seen_from: int | None, red_at: float, red_motion: str,
+        white_seen_from: int | None, red_at: tuple[float, float], red_motion: str,
         stroke: bool) -> None:
-    # (the red at x ``red_at`` mm: 2000 mm from the cue ball, or 70 mm)
-    y = 300.0 if red_at > 0 else -100.0
-    frames = [_frame(f, {**BASE, 3: ("red", (red_at, y), True)}) for f in range(30)]
-    x, v = red_at, 20.0
+    frames = [_frame(f, {**BASE, 3: ("red", red_at, True)}) for f in range(30)]
+    (x, y), v = red_at, 20.0
     for f in range(30, 160):
         if f >= 70 and red_motion == "rolls":
             x += v
