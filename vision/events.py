@@ -1204,14 +1204,14 @@ class EventDetector:
         ``places``: (N, 2) mm, every ball's), stay where it lay, last seen there
         (within ``nudged_mm``) in the stroke's last ``rest_rows`` rows, when all
         was still, though a ball turning the cue ball so would have been sent
-        ``knock_run_mm`` or more? A ball struck off
-        centre goes off along the line of centres at ``sin(turn)`` of the cue
-        ball's speed and rolls on at 5/7 of that; one in a pack can pass the
-        blow on and stay. Seed 2772's white, read 15 mm about its way at the
-        far end of a broadcast view, passed a red 10 mm wide and seemed to
-        turn 23 degrees at it; the red, never moved, was named. Seed 2828's
-        passed a red 5 mm wide (its way read) and struck the black beyond: the
-        red, hidden in the stroke's last five rows, was named."""
+        ``knock_run_mm`` or more? A ball struck off centre goes off along the
+        line of centres at ``sin(turn)`` of the cue ball's speed and rolls on
+        at 5/7 of that; one in a pack can pass the blow on and stay. Seed
+        2772's white, read 15 mm about its way at the far end of a broadcast
+        view, passed a red 10 mm wide and seemed to turn 23 degrees at it; the
+        red, never moved, was named. Seed 2828's passed a red 5 mm wide (its
+        way read) and struck the black beyond: the red, hidden in the stroke's
+        last five rows, was named."""
         c = self.config
         place = places[j]
         gaps = np.linalg.norm(np.delete(places, [j, w], axis=0) - place, axis=1)
