@@ -737,7 +737,9 @@ class StrokeSegmenter:
         tid = self._white_tid()
         assert tid is not None and self._candidate is not None
         rest_w = self._rest.xy[tid]
-        cand = next(i for i, f in enumerate(pre) if f.frame == self._candidate)
+        cand = self._past_flicker(
+            pre, next(i for i, f in enumerate(pre) if f.frame == self._candidate),
+            rest_w)
         lay = self._lay_off_rest(pre, cand)
         if lay is not None:
             w = pre[lay].white()
@@ -802,6 +804,24 @@ class StrokeSegmenter:
                         start = max(start, cand - math.ceil(back - 1e-9))
         start = min(start, self._set_off_beside(pre, start, rest_w))
         self._begin_at(start, conf)
+
+    def _past_flicker(self, pre: list[BallFrame], cand: int, rest_w: np.ndarray
+                      ) -> int:
+        """Index in ``pre`` of the first frame the cue ball left its place
+        ``rest_w`` (mm) at or after the candidate ``cand``: past a one-frame
+        flicker of its reading, when the two sightings or more that follow lie
+        back within ``still_mm`` of its place (seed 2884's white, at the far
+        end of a broadcast view, read 8 mm off in depth as the cue came
+        through, then at its place for two frames before the strike: its
+        stroke began 3 frames early)."""
+        k = cand + 1
+        while k < len(pre) - 1:
+            w = pre[k].white()
+            if w is None or not pre[k].visible[w] or float(np.linalg.norm(
+                    pre[k].xy_mm[w] - rest_w)) > self.config.still_mm:
+                break
+            k += 1
+        return k if k - cand > 2 else cand
 
     def _lay_off_rest(self, pre: list[BallFrame], cand: int) -> int | None:
         """Index in ``pre`` of the last frame the cue ball was seen still

@@ -94,6 +94,26 @@ def test_a_place_read_a_little_off_before_the_strike_is_no_start(
     assert strokes[0].start_frame == 50  # its last frame at rest
 
 
+@pytest.mark.parametrize("back_for", [2, 4])
+def test_a_one_frame_flicker_off_the_place_before_the_strike_is_no_start(
+        back_for: int) -> None:
+    # seed 2884: a far white read 8 mm off in depth as the cue came through,
+    # then at its place (2 mm off) for two frames before the strike; the
+    # stroke began at the flicker, 3 frames early
+    frames = [_frame(f, BASE) for f in range(50)]
+    frames.append(_frame(50, {**BASE, 1: ("white", (-1091.0, -100.0), True)}))
+    struck = 51 + back_for - 1
+    frames += [_frame(f, {**BASE, 1: ("white", (-1100.0 + 2.0 * (f % 2), -100.0),
+                                     True)}) for f in range(51, struck + 1)]
+    x = -1100.0
+    for i in range(1, 80):
+        x += max(40.0 - 40.0 * (i - 1) / 25.0, 0.0)
+        frames.append(_frame(struck + i, {**BASE, 1: ("white", (x, -100.0), True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    assert strokes[0].start_frame == struck  # its last frame at rest
+
+
 def test_handling_between_strokes_is_not_a_stroke() -> None:
     # a colour re-spotted: the blue is absent (potted), then appears on its spot
     gone = {k: v for k, v in BASE.items() if k != 2}
