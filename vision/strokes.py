@@ -383,12 +383,16 @@ class _Stirring:
 
 
 def _rolls(steps: deque[np.ndarray], moving_mm: float) -> bool:
-    """``ROLL_STEPS`` steps, each over ``moving_mm``, each turned less than
-    45 degrees from the one before."""
+    """``ROLL_STEPS`` steps, over ``moving_mm`` each on average and over half
+    of it each, each turned less than 45 degrees from the one before. (Seed
+    2900's yellow, kissed by a red the tracker held still, rolled off at 3 mm
+    a frame, read in steps of 5.3, 2.8, 2.0, 5.6, 1.7 and 2.2 mm at the far
+    end of a broadcast view: never three over 2 mm in a row, it was not taken
+    to move, and its stroke ended 7 frames early.)"""
     if len(steps) < ROLL_STEPS:
         return False
     size = [float(np.linalg.norm(s)) for s in steps]
-    if min(size) <= moving_mm:
+    if min(size) <= moving_mm / 2 or sum(size) <= ROLL_STEPS * moving_mm:
         return False
     return all(float(a @ b) > math.cos(math.pi / 4) * sa * sb
                for a, b, sa, sb in zip(list(steps)[:-1], list(steps)[1:],

@@ -1286,6 +1286,29 @@ def test_a_ball_nothing_moving_came_near_moves_only_if_seen_rolling(
         assert s.frames[-1] - s.end_frame <= SegmenterConfig().rest_frames + 5
 
 
+def test_a_ball_read_rolling_in_uneven_steps_moves() -> None:
+    # seed 2900: a far yellow, kissed by a red the tracker held still, rolled
+    # off at 3 mm a frame, read in steps of about 5, 2 and 2 mm by turns
+    # (never three over 2 mm in a row): it was not taken to move, and its
+    # stroke ended 7 frames early
+    frames = [_frame(f, BASE) for f in range(40)]
+    for bf in _rolling_white(40, 120):
+        k = bf.frame - 55
+        if k < 0:
+            frames.append(bf)
+            continue
+        x = 900.0 + sum(max(3.0 - ROLL_DECEL * i, 0.0) for i in range(k)) - (
+            0.0, 1.2, 2.0)[k % 3]
+        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
+                                              bf.visible, strict=True),
+                         strict=True))
+        frames.append(_frame(bf.frame, {**balls, 3: ("red", (x, 300.0), True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 1
+    # the white stops at frame 65; the red, 3 / ROLL_DECEL frames after 55
+    assert abs(strokes[0].end_frame - (55 + 3.0 / ROLL_DECEL)) <= 2
+
+
 def _one_ball(kind: str, first: int, seen: list[tuple[float, float]],
               rest: int = 20) -> StrokeTracks:
     """One ball's tracked sightings from frame ``first``, then ``rest`` more at
