@@ -1221,7 +1221,14 @@ class EventDetector:
         if not len(seen) or seen[-1] < len(tr.frames) - 1 - c.rest_rows or float(
                 np.linalg.norm(tr.xy_mm[seen[-1], j] - place)) > c.nudged_mm:
             return False
-        v_in, v_out = _ways(rows, pts, i, c.weak_span)
+        # the turn over one sighting either side, or over ``weak_span``,
+        # whichever is less: a cushion met within the longer span turns the
+        # cue ball too (seed 2906's white, read 20 mm about its way at the far
+        # end of a broadcast view, passed a red by the top cushion 7 mm wide,
+        # then came off the side cushion three sightings on: turned 144
+        # degrees over the span, it seemed to have struck the red)
+        v_in, v_out = min((_ways(rows, pts, i, span) for span in (1, c.weak_span)),
+                          key=lambda ways: _angle(*ways))
         turn = _angle(v_in, v_out)
         if turn > c.glance_deg:
             return False

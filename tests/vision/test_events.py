@@ -1331,6 +1331,29 @@ def test_a_cue_ball_seeming_to_turn_at_a_ball_that_never_moved_missed_it(
     assert ev.first_contact == first
 
 
+def test_a_cue_ball_off_a_cushion_soon_after_it_passed_a_ball_missed_it() -> None:
+    # seed 2906 (broadcast, its tracks): the white, read 20 mm about its way
+    # at the far end, passed a red by the top cushion 7 mm wide (12 in truth)
+    # and came off the side cushion three sightings on; turned 144 degrees
+    # over that span, it seemed to have struck the red, which never moved
+    white = [(1745.9, -579.5)] * 3 + [
+        (1734.2, -629.9), (1723.4, -674.9), (1717.5, -713.0), (1714.3, -749.1),
+        (1715.4, -786.1), (1710.8, -814.0), (1700.8, -845.2), (1695.0, -846.9),
+        (1698.9, -824.3), (1703.4, -802.2), (1701.3, -780.8), (1698.2, -760.3),
+        (1689.7, -738.8), (1692.9, -717.7), (1689.8, -695.2), (1689.8, -675.1),
+        (1690.5, -655.1), (1691.3, -633.0), (1690.1, -613.1), (1691.8, -594.0)]
+    white += [(1691.8, -594.0 + sum(19.0 - 0.8 * k for k in range(1, n + 1)))
+              for n in range(1, 24)]
+    t = len(white) + 15
+    xy = np.full((t, 3, 2), np.nan)
+    xy[: len(white), 0] = white
+    xy[len(white):, 0] = white[-1]
+    xy[:, 1] = (1765.3, -804.9)
+    xy[:, 2] = (1012.7, 26.4)
+    ev = EventDetector().detect(_tracks(("white", "red", "red"), xy))
+    assert ev.first_contact == ()
+
+
 @pytest.mark.parametrize(("leaves", "first"), [
     ((0.234, -0.972), ("black",)),  # seed 922: along the line of centres
     ((0.234, 0.972), ()),            # towards the cue ball's side: not struck
