@@ -201,14 +201,19 @@ class TableSpec:
                 if p not in (Pocket.MIDDLE_LEFT, Pocket.MIDDLE_RIGHT)}
 
     def in_corner_jaws(self, point: Point) -> bool:
-        """Is a ball centred at ``point`` by a corner pocket's mouth (within
-        half the mouth and a ball's width of the pocket's point), short of its
-        fall: in the jaws, where it can stop?"""
-        return any(
-            math.dist(point, self.pockets[p])
-            < 0.5 * self.pocket_mouth(p) + self.ball_diameter_mm
-            and math.dist(point, fall) > self.corner_fall_radius_mm
-            for p, fall in self.corner_falls().items())
+        """Is a ball centred at ``point`` by a corner pocket's mouth, short of
+        its fall: in the jaws, where it can stop?"""
+        return -math.inf < self.inside_corner_fall(point) < 0.0
+
+    def inside_corner_fall(self, point: Point) -> float:
+        """How far (mm) a ball centred at ``point`` by a corner pocket's mouth
+        (within half the mouth and a ball's width of the pocket's point) lies
+        inside that pocket's fall (negative: short of it); -inf by none."""
+        return max((self.corner_fall_radius_mm - math.dist(point, fall)
+                    for p, fall in self.corner_falls().items()
+                    if math.dist(point, self.pockets[p])
+                    < 0.5 * self.pocket_mouth(p) + self.ball_diameter_mm),
+                   default=-math.inf)
 
     def falls(self) -> dict[Pocket, tuple[Point, float]]:
         """Every pocket's fall: its centre and the radius within which a ball's

@@ -97,6 +97,15 @@ of its kind (seed 411's cue ball stopped 17 mm over the cushion line, seed 768's
 DEEP_JAWS_SURE = 0.995
 """See ``DEEP_JAWS_MARGIN_MM``."""
 
+FALL_RIM_MM = 20.0
+"""A candidate's centre up to this far inside a corner pocket's fall
+(``TableSpec.corner_fall_radius_mm``) may be a ball resting on the fall's lip,
+read that much deep (seed 2906's white, at rest in the far top-left jaws of a
+broadcast view, 4.6 mm outside the fall, was fitted 16.6 mm deeper, inside it:
+it went unseen, was taken for potted, and the next stroke began late). A ball
+cannot rest inside the fall, so such a reading is only a sighting of a ball
+held there (``BallDetector._sure_enough``), never a new ball."""
+
 BARE_COVER = 0.45
 """Most of a ball's disc that may read foreground at a place for the frame to
 show it bare (``BallDetector.cover``): seed 1246's top-right jaws read 0.12
@@ -630,13 +639,14 @@ class BallDetector:
         return (self.view.on_bed(xy_mm, margin_mm=BED_MARGIN_MM)
                 | ((sure >= JAWS_SURE)
                    & self.view.on_bed(xy_mm, margin_mm=JAWS_MARGIN_MM))
-                | (sure >= DEEP_JAWS_SURE))
+                | ((sure >= DEEP_JAWS_SURE) & ~self._on_rim(xy_mm)))
 
     def _on_table(self, xy_mm: np.ndarray) -> np.ndarray:
         """(N,) bool: centres where a ball can be: on the bed, or in a corner
         pocket's jaws short of its fall (``BED_MARGIN_MM``,
         ``DEEP_JAWS_MARGIN_MM``; a middle pocket's opening has no jaws to stop
-        in, and makes false discs)."""
+        in, and makes false discs), or read there over the fall's rim
+        (``FALL_RIM_MM``)."""
         spec = self.view.cal.spec
         if len(xy_mm) == 0:
             return np.zeros(0, bool)
@@ -644,7 +654,15 @@ class BallDetector:
         jaws = self.view.on_bed(xy_mm, margin_mm=DEEP_JAWS_MARGIN_MM) & ~out
         for i in np.flatnonzero(jaws):
             out[i] = spec.in_corner_jaws((float(xy_mm[i, 0]), float(xy_mm[i, 1])))
-        return out
+        return out | self._on_rim(xy_mm)
+
+    def _on_rim(self, xy_mm: np.ndarray) -> np.ndarray:
+        """(N,) bool: centres less than ``FALL_RIM_MM`` inside a corner
+        pocket's fall, by its mouth (``TableSpec.inside_corner_fall``)."""
+        spec = self.view.cal.spec
+        inside = np.array([spec.inside_corner_fall((float(x), float(y)))
+                           for x, y in xy_mm])
+        return (inside >= 0.0) & (inside < FALL_RIM_MM)
 
     def learn_colours(
         self,

@@ -48,6 +48,17 @@ def test_a_ball_is_in_a_corner_s_jaws_by_its_mouth_short_of_the_fall(
     assert OFFICIAL.in_corner_jaws(point) == in_jaws
 
 
+def test_how_far_inside_a_corner_s_fall_a_ball_lies() -> None:
+    fall = OFFICIAL.corner_falls()[Pocket.TOP_LEFT]
+    radius = OFFICIAL.corner_fall_radius_mm
+    assert OFFICIAL.inside_corner_fall(fall) == pytest.approx(radius)
+    # seed 2906's white, at rest on the fall's lip, 47.6 mm from its centre
+    assert OFFICIAL.inside_corner_fall((1770.9, 887.3)) == pytest.approx(
+        radius - math.dist((1770.9, 887.3), fall))
+    assert OFFICIAL.inside_corner_fall((1770.9, 887.3)) < 0.0
+    assert OFFICIAL.inside_corner_fall((0.0, 0.0)) == -math.inf
+
+
 @pytest.mark.parametrize(("point", "heading", "run_mm", "drops"), [
     # seed 1058's red: 34 mm from the baulk-right corner, along the side
     # cushion, 26 mm to go: it met the jaw and stopped there

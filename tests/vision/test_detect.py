@@ -120,7 +120,10 @@ def test_balls_fit_on_the_bed_or_in_a_corner_pockets_jaws() -> None:
         ((hl - 33.0, hw - r + 12.0), True),   # stopped in a corner pocket's jaws
         ((hl - r + 15.0, hw - r + 17.0), True),   # deep in them (seed 411)
         ((hl - r + 24.5, hw - r + 10.9), True),   # deeper, by the end cushion (768)
-        ((hl - r + 24.0, hw - r + 24.0), False),  # over the pocket's fall
+        # over the pocket's fall, by its rim: a ball on the lip read deep
+        # (seed 2906), kept only as a sighting of a ball held there
+        ((hl - r + 24.0, hw - r + 24.0), True),
+        ((hl - r + 40.0, hw - r + 40.0), False),  # deep over the fall
         ((hl - r + 31.0, hw - r), False),          # in the end cushion's jaw
     ]
     xy = np.array([p for p, _ in cases])
@@ -133,6 +136,7 @@ def test_balls_fit_on_the_bed_or_in_a_corner_pockets_jaws() -> None:
     (12.0, 0.85, False),
     (17.0, 0.98, False),  # deeper: the opening's dark discs read red at 0.98
     (17.0, 0.9997, True),  # seed 411's cue ball, stopped there
+    (24.0, 0.9997, False),  # over the fall's rim: never a new ball (seed 2906)
 ])
 def test_the_deeper_in_a_corners_jaws_the_surer_a_ball_must_be(
         beyond_mm: float, sure: float, kept: bool) -> None:
