@@ -115,6 +115,9 @@ final code, 2e3b068 and 003cf59, the same but for tidying), ``2701-2720``
 session 45's final code, f7bf8aa; 2828 fixed in session 46), ``2841-2860``
 (held out, scored once with 90ca90e; 2856 fixed in session 46),
 ``2861-2880`` (held out, scored once with f7fd205; 2866 fixed in session 46),
+``2881-2900`` and ``2901-2920`` (held out, scored once with session 46's
+final code, 5508704; 2884 and 2906 fixed in session 47, and 2900's end
+as its tracks replay),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
