@@ -1297,6 +1297,19 @@ def test_a_cue_ball_turned_a_little_at_a_ball_held_still_struck_it(
     assert ev.first_contact == first
 
 
+def _white_past(white: list[tuple[float, float]], rest_rows: int,
+                *others: tuple[float, float]) -> np.ndarray:
+    """(T, 1 + len(others), 2) mm: the white's sightings ``white`` (NaN where
+    unseen), then ``rest_rows`` rows still at its last; each other ball still
+    at its place throughout."""
+    xy = np.full((len(white) + rest_rows, 1 + len(others), 2), np.nan)
+    xy[: len(white), 0] = white
+    xy[len(white):, 0] = white[-1]
+    for k, place in enumerate(others, start=1):
+        xy[:, k] = place
+    return xy
+
+
 @pytest.mark.parametrize(("beside", "unseen_rows", "first"), [
     (False, 0, ()),          # alone, and seen where it lay: not struck
     (True, 0, ("red",)),     # a red touching it beyond took the blow on
@@ -1317,13 +1330,9 @@ def test_a_cue_ball_seeming_to_turn_at_a_ball_that_never_moved_missed_it(
         (1337.2, 38.5), (1358.9, 24.2), (1368.0, 8.4), (1379.1, -6.1),
         (1394.0, -26.3), (1404.8, -37.9), (1420.9, -55.8), (1434.2, -70.9),
         (1451.0, -86.8), (1467.6, -98.6), (1475.5, -116.0)]
-    t = len(white) + 10
-    xy = np.full((t, 3, 2), np.nan)
-    xy[: len(white), 0] = white
-    xy[len(white):, 0] = white[-1]
-    red = np.array((1334.4, 138.5))
-    xy[:, 1] = red
-    xy[:, 2] = red + (40.0, 34.0) if beside else (-1000.0, 0.0)
+    red = (1334.4, 138.5)
+    xy = _white_past(white, 10, red, (red[0] + 40.0, red[1] + 34.0) if beside
+                     else (-1000.0, 0.0))
     vis = ~np.isnan(xy[..., 0])
     if unseen_rows:
         vis[-unseen_rows:, 1] = False
@@ -1344,12 +1353,7 @@ def test_a_cue_ball_off_a_cushion_soon_after_it_passed_a_ball_missed_it() -> Non
         (1690.5, -655.1), (1691.3, -633.0), (1690.1, -613.1), (1691.8, -594.0)]
     white += [(1691.8, -594.0 + sum(19.0 - 0.8 * k for k in range(1, n + 1)))
               for n in range(1, 24)]
-    t = len(white) + 15
-    xy = np.full((t, 3, 2), np.nan)
-    xy[: len(white), 0] = white
-    xy[len(white):, 0] = white[-1]
-    xy[:, 1] = (1765.3, -804.9)
-    xy[:, 2] = (1012.7, 26.4)
+    xy = _white_past(white, 15, (1765.3, -804.9), (1012.7, 26.4))
     ev = EventDetector().detect(_tracks(("white", "red", "red"), xy))
     assert ev.first_contact == ()
 

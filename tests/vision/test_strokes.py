@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -1252,6 +1253,23 @@ def test_a_ball_lost_rolling_into_a_corner_s_jaws_may_come_back(then: str) -> No
         assert strokes[0].end_frame <= gone + 6
 
 
+def _white_then_red(red_x: Callable[[int], float]) -> list[BallFrame]:
+    """The white struck at frame 40 (``_rolling_white``) and, from frame 55 on,
+    the red read at ``red_x(k)`` mm along x, ``k`` frames after 55."""
+    frames = [_frame(f, BASE) for f in range(40)]
+    for bf in _rolling_white(40, 120):
+        k = bf.frame - 55
+        if k < 0:
+            frames.append(bf)
+            continue
+        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
+                                              bf.visible, strict=True),
+                         strict=True))
+        frames.append(_frame(bf.frame, {**balls, 3: ("red", (red_x(k), 300.0),
+                                                     True)}))
+    return frames
+
+
 @pytest.mark.parametrize(("red_after", "one_stroke_ends"), [
     # seed 1110: far reds in a line along a broadcast camera's view, read now
     # here, now 30 mm off, their tracks swapping places, while the white
@@ -1262,21 +1280,13 @@ def test_a_ball_lost_rolling_into_a_corner_s_jaws_may_come_back(then: str) -> No
 ])
 def test_a_ball_nothing_moving_came_near_moves_only_if_seen_rolling(
         red_after: str, one_stroke_ends: int | None) -> None:
-    frames = [_frame(f, BASE) for f in range(40)]
-    for bf in _rolling_white(40, 120):
-        k = bf.frame - 55
-        if k < 0:
-            frames.append(bf)
-            continue
+    def red_x(k: int) -> float:
         if red_after == "wanders":  # read 30 mm one way, then 25 the other
-            x = 900.0 + (0.0, 30.0, -25.0)[k // 5 % 3]
-        else:  # rolls off at 6 mm a frame, slowing to a stop
-            x = 900.0 + sum(max(6.0 - 0.1 * i, 0.0) for i in range(k))
-        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
-                                              bf.visible, strict=True),
-                         strict=True))
-        frames.append(_frame(bf.frame, {**balls, 3: ("red", (x, 300.0), True)}))
-    strokes, _ = _run(frames)
+            return 900.0 + (0.0, 30.0, -25.0)[k // 5 % 3]
+        # rolls off at 6 mm a frame, slowing to a stop
+        return 900.0 + sum(max(6.0 - 0.1 * i, 0.0) for i in range(k))
+
+    strokes, _ = _run(_white_then_red(red_x))
     s = strokes[0]
     assert s.start_frame == 40
     if one_stroke_ends is None:  # open until the red stopped (k = 60)
@@ -1291,19 +1301,9 @@ def test_a_ball_read_rolling_in_uneven_steps_moves() -> None:
     # off at 3 mm a frame, read in steps of about 5, 2 and 2 mm by turns
     # (never three over 2 mm in a row): it was not taken to move, and its
     # stroke ended 7 frames early
-    frames = [_frame(f, BASE) for f in range(40)]
-    for bf in _rolling_white(40, 120):
-        k = bf.frame - 55
-        if k < 0:
-            frames.append(bf)
-            continue
-        x = 900.0 + sum(max(3.0 - ROLL_DECEL * i, 0.0) for i in range(k)) - (
-            0.0, 1.2, 2.0)[k % 3]
-        balls = dict(zip(bf.ids.tolist(), zip(bf.kinds, map(tuple, bf.xy_mm),
-                                              bf.visible, strict=True),
-                         strict=True))
-        frames.append(_frame(bf.frame, {**balls, 3: ("red", (x, 300.0), True)}))
-    strokes, _ = _run(frames)
+    strokes, _ = _run(_white_then_red(
+        lambda k: 900.0 + sum(max(3.0 - ROLL_DECEL * i, 0.0) for i in range(k))
+        - (0.0, 1.2, 2.0)[k % 3]))
     assert len(strokes) == 1
     # the white stops at frame 65; the red, 3 / ROLL_DECEL frames after 55
     assert abs(strokes[0].end_frame - (55 + 3.0 / ROLL_DECEL)) <= 2
