@@ -383,8 +383,8 @@ class _Stirring:
 
 
 def _rolls(steps: deque[np.ndarray], moving_mm: float) -> bool:
-    """``ROLL_STEPS`` steps, over ``moving_mm`` each on average and over half
-    of it each, each turned less than 45 degrees from the one before. (Seed
+    """``ROLL_STEPS`` steps, each over half of ``moving_mm`` and over it on
+    average, each turned less than 45 degrees from the one before. (Seed
     2900's yellow, kissed by a red the tracker held still, rolled off at 3 mm
     a frame, read in steps of 5.3, 2.8, 2.0, 5.6, 1.7 and 2.2 mm at the far
     end of a broadcast view: never three over 2 mm in a row, it was not taken
