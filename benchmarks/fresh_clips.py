@@ -118,7 +118,8 @@ session 45's final code, f7bf8aa; 2828 fixed in session 46), ``2841-2860``
 ``2881-2900`` and ``2901-2920`` (held out, scored once with session 46's
 final code, 5508704; 2884 and 2906 fixed in session 47, and 2900's end
 as its tracks replay),
-``2921-2940`` (held out, scored once with session 47's final code, 39430bb),
+``2921-2940`` and ``2941-2960`` (held out, scored once with session 47's
+final code, 39430bb and 09dc6b8),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
