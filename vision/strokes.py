@@ -1043,16 +1043,15 @@ class StrokeSegmenter:
                 float(np.linalg.norm(p - white)) <= c.start_mm
                 for p in self._white_track(pre[:strike]))
             if _rolls(steps, c.moving_mm) and self._hidden_through(
-                    pre, strike, strike if beside else run[-1][0] + 1):
+                    pre, strike, strike if beside else run[-1][0] + 1, white):
                 return strike
         return None
 
-    def _hidden_through(self, pre: list[BallFrame], strike: int, held_from: int
-                        ) -> bool:
+    def _hidden_through(self, pre: list[BallFrame], strike: int, held_from: int,
+                        rest: np.ndarray | None) -> bool:
         """Was the cue ball unseen from ``pre[strike]`` on, but for sightings
-        within ``start_mm`` of its rest place from ``pre[held_from]`` on?
-        (``_struck_unseen``)"""
-        rest = self._white_rest()
+        within ``start_mm`` of its rest place ``rest`` (mm) from
+        ``pre[held_from]`` on? (``_struck_unseen``)"""
 
         def at_rest_or_unseen(f: BallFrame, hidden: bool) -> bool:
             w = f.white()
