@@ -1425,13 +1425,9 @@ def test_a_cue_ball_read_once_over_a_ball_it_passes_in_the_image_did_not_turn() 
         (810.0, 112.8), (821.3, 133.9), (830.8, 156.4), (840.5, 179.4),
         (853.4, 201.5), (862.8, 225.0), (862.0, 237.7), (856.7, 250.4),
         (855.6, 262.1), (849.3, 275.4), (846.1, 288.2), (845.7, 301.4)]
-    t = len(white) + 10
-    xy = np.full((t, 3, 2), np.nan)
-    xy[: len(white), 0] = white
-    xy[len(white):, 0] = white[-1]
-    xy[:, 1] = (844.5, -3.0)
     red = np.array([908.0, 258.0])
-    xy[:, 2] = red
+    xy = _white_past(white, 10, (844.5, -3.0), (908.0, 258.0))
+    t = len(xy)
     hit = white.index((862.0, 237.7))
     xy[hit:, 2] = [red + (12.0 * min(k, 15), 8.0 * min(k, 15)) for k in range(t - hit)]
     vis = ~np.isnan(xy[..., 0])
