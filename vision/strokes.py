@@ -903,7 +903,14 @@ class StrokeSegmenter:
                 continue
             since = [(f.frame, f.xy_mm[j]) for f in pre[rest:]
                      if (j := f.lookup.get(tid)) is not None and f.visible[j]]
-            seen = [(f, q) for f, q in since if f <= first_seen]
+            # (by the frame after the cue ball's first sighting, where that
+            # lay beside its place and it was seen leaving then: it left as
+            # the cue ball came off it; seed 2958's white, struck unseen into
+            # the blue 198 mm off, was first seen 54 mm from the spot, the
+            # blue still read on it, and the blue off it the frame after:
+            # timed back at its own speed, its stroke began 5 frames early)
+            upto = first_seen + int(self._seen_beside(pre, white, xy))
+            seen = [(f, q) for f, q in since if f <= upto]
             away = [float(np.linalg.norm(q - xy)) > self.config.start_mm
                     for _, q in seen]
             if not any(away):
@@ -911,6 +918,8 @@ class StrokeSegmenter:
             if self._still_coming(pre, white, xy):
                 continue  # not reached by the cue ball yet
             k = away.index(True)
+            if seen[k][0] > first_seen and (k == 0 or seen[k - 1][0] < first_seen):
+                continue  # not seen leaving in that frame
             if k == 0 or seen[k][0] - seen[k - 1][0] > 1:
                 # not seen leaving: unseen since the cue ball was last seen
                 # at rest, or since a frame before (it left after both)

@@ -524,27 +524,32 @@ def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
     assert abs(strokes[0].start_frame - 40) <= 1
 
 
-@pytest.mark.parametrize(("cut_deg", "white_seen_late", "back_red"), [
-    (10.0, 0, False),
-    (10.0, 1, False),
-    (60.0, 0, True),  # and a red 860 mm off set off through the pack then
+@pytest.mark.parametrize(("cut_deg", "white_seen_late", "back_red", "red_held"), [
+    (10.0, 0, False, 0),
+    (10.0, 1, False, 0),
+    (60.0, 0, True, 0),  # and a red 860 mm off set off through the pack then
+    (10.0, 0, False, 1),  # the red read at its place as the white was first seen
 ])
 def test_a_cue_ball_first_seen_as_the_ball_it_struck_left_starts_at_the_strike(
-        cut_deg: float, white_seen_late: int, back_red: bool) -> None:
+        cut_deg: float, white_seen_late: int, back_red: bool, red_held: int
+        ) -> None:
     # seed 2820 (broadcast): the white, hidden by the player from frame 21,
     # struck at 40 at 90 mm a frame into a red 300 mm on, nearly full, and was
     # first seen, slow off the contact, in the first frame the red was seen
     # off its place (or a frame later); timed back at its speed after the
-    # contact, the stroke began 18 frames early. A ball seen running on only
-    # after the white was first seen far from it was not struck by it (seed
-    # 2602's break: two reds at the back of the pack; the start 6 early)
+    # contact, the stroke began 18 frames early. Seed 2958's blue was read at
+    # its place in the white's first sighting, and off it only the frame after
+    # (5 frames early). A ball seen running on only after the white was first
+    # seen far from it was not struck by it (seed 2602's break: two reds at
+    # the back of the pack; the start 6 early)
     back = np.array([-600.0, -800.0])
     white, red, contact_t = _cut_from_hiding(90.0, cut_deg)
     first_seen = math.ceil(contact_t) + white_seen_late
     frames = []
     for f in range(len(white)):
+        held = first_seen <= f < first_seen + red_held
         balls = {**BASE, 1: ("white", tuple(white[f]), f <= 20 or f >= first_seen),
-                 4: ("red", tuple(red[f]), True)}
+                 4: ("red", tuple(red[0] if held else red[f]), True)}
         if back_red:
             on = _rolled(60.0, max(f - first_seen + 0.5, 0.0), ROLL_DECEL)
             balls[5] = ("red", (back[0] + on, back[1]), True)
