@@ -119,7 +119,10 @@ session 45's final code, f7bf8aa; 2828 fixed in session 46), ``2841-2860``
 final code, 5508704; 2884 and 2906 fixed in session 47, and 2900's end
 as its tracks replay),
 ``2921-2940`` and ``2941-2960`` (held out, scored once with session 47's
-final code, 39430bb and 09dc6b8),
+final code, 39430bb and 09dc6b8; 2958 fixed in session 48),
+``2961-2980`` (held out, scored once with session 47's final code, 3ed17ec),
+``2981-3000`` and ``3001-3020`` (held out, scored once with session 48's
+final code, efdba5a),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
