@@ -909,8 +909,8 @@ class StrokeSegmenter:
             # the blue 198 mm off, was first seen 54 mm from the spot, the
             # blue still read on it, and the blue off it the frame after:
             # timed back at its own speed, its stroke began 5 frames early)
-            upto = first_seen + int(self._seen_beside(pre, white, xy))
-            seen = [(f, q) for f, q in since if f <= upto]
+            beside = self._seen_beside(pre, white, xy)
+            seen = [(f, q) for f, q in since if f <= first_seen + int(beside)]
             away = [float(np.linalg.norm(q - xy)) > self.config.start_mm
                     for _, q in seen]
             if not any(away):
@@ -940,8 +940,7 @@ class StrokeSegmenter:
                 # apex, would have begun it 6 frames early)
                 if len(since) < k + 2 or float(np.linalg.norm(
                         since[k + 1][1] - xy)) <= self.config.start_mm or (
-                        since[k + 1][0] > first_seen and not self._seen_beside(
-                            pre, white, xy)):
+                        since[k + 1][0] > first_seen and not beside):
                     continue  # not seen rolling on
                 (f1, p1), (f2, p2) = seen[k], since[k + 1]
                 v_obj = float(np.linalg.norm(p2 - p1)) / (f2 - f1)
