@@ -61,6 +61,15 @@ colours seen elsewhere are struck out is one of those, read twice: it starts no
 track of another kind (``BallTracker._birth_kind``)."""
 
 
+JAWS_RUN_MM = 3.0
+"""Least step farther from where it was lost, mm a frame, of unsure sightings
+in a pocket's jaws that show a ball lost there running on
+(``BallTracker._moving_on_in_jaws``)."""
+
+JAWS_RUN_FRAMES = 3
+"""Frames in a row of such sightings that show it (``JAWS_RUN_MM``)."""
+
+
 class TrackStatus(StrEnum):
     """Where a tracked ball is."""
 
@@ -128,6 +137,12 @@ class Track:
         bare_frames: Frames in a row, of those its place was looked at, that
             showed the place of a ball held hidden in a pocket's jaws bare
             (``BallTracker.hidden_in_jaws``).
+        jaws_run: ``(frame, (2,) mm)``: the unsure sightings in a pocket's
+            jaws nearest a ball lost moving there, in the last frames in a row
+            (``BallTracker._moving_on_in_jaws``).
+        ran_into_jaws: Seen so running into a pocket's jaws since it last
+            moved: its unsure sightings there are it until it comes to rest
+            or drops.
         bare_since: The first of those frames.
         covered_at: The last frame that showed its place covered (looked at
             as for ``bare_frames``: ``Detections.covered_mm``).
@@ -165,6 +180,8 @@ class Track:
     bare_frames: int = 0
     bare_since: int = -1
     covered_at: int = -1
+    jaws_run: list[tuple[int, np.ndarray]] = field(default_factory=list)
+    ran_into_jaws: bool = False
 
     @property
     def reported_mm(self) -> np.ndarray:
@@ -649,6 +666,7 @@ class BallTracker:
         t.anchor = np.asarray(z, np.float64).copy()
         t.rest_since = self._frame
         t.still_at = self._frame
+        t.ran_into_jaws = False
         t.state = np.array([z[0], z[1], 0.0, 0.0])
         t.cov = np.diag([self.config.meas_sigma_mm**2] * 2 + [1.0] * 2)
         t.pending = []
@@ -989,11 +1007,54 @@ class BallTracker:
         elif t.meas_mm is not None and self._lost_speed(t) <= c.hold_mm:
             place = t.meas_mm
         else:
+            place = None
+        if place is not None:
+            d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)
+            j = int(np.argmin(d))
+            if d[j] <= reach and held.probs[j, KINDS.index(t.kind)] >= (
+                    c.min_ball_prob):
+                return self._match(t, held, j)
+        if (t.anchor is None and t.kind != BallKind.WHITE and t.meas_mm is not None
+                and self._pocket_gap(t.meas_mm) < c.pocket_mm):
+            return self._moving_on_in_jaws(t, held)
+        return False
+
+    def _moving_on_in_jaws(self, t: Track, held: Detections) -> bool:
+        """Is ``t``, a colour or a red lost moving in a pocket's mouth, seen
+        running on into its jaws among ``held`` (discs there not sure enough
+        of their colour to stand alone)? The dark opening makes discs that
+        read as dark balls, even as red at 0.92-0.98 (seeds 411, 419), and a
+        ball rattling there reads as unsurely (seed 2184's white), but neither
+        runs on: the ball is there when the sightings nearest its way, within
+        the way a ball in the jaws can have gone since it was lost
+        (``jaws_speed_mm`` a frame) and read as its kind, lie ever farther
+        from where it was lost, by ``JAWS_RUN_MM`` or more a frame, over
+        ``JAWS_RUN_FRAMES`` frames in a row; and then, through its rattle
+        there, until it comes to rest or drops (``Track.ran_into_jaws``), any
+        such sighting within that way (seed 3001's red, in at 12 mm a frame,
+        rattled in the top-right jaws and stopped 17 mm over the cushion line,
+        read 0.99 red there: taken for potted, the score was wrong)."""
+        c = self.config
+        assert t.meas_mm is not None
+        d = np.nan_to_num(np.linalg.norm(held.xy_mm - t.meas_mm, axis=1), nan=INF)
+        j = int(np.argmin(d)) if len(d) else -1
+        if (j < 0 or d[j] > c.jaws_speed_mm * (t.missed + 1) + c.hold_mm
+                or held.probs[j, KINDS.index(t.kind)] < c.min_ball_prob):
+            t.jaws_run = []
             return False
-        d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)
-        j = int(np.argmin(d))
-        if d[j] > reach or held.probs[j, KINDS.index(t.kind)] < c.min_ball_prob:
+        if t.ran_into_jaws:
+            return self._match(t, held, j)
+        if t.jaws_run and t.jaws_run[-1][0] != self._frame - 1:
+            t.jaws_run = []
+        t.jaws_run = [*t.jaws_run, (self._frame, held.xy_mm[j].astype(np.float64))]
+        t.jaws_run = t.jaws_run[-JAWS_RUN_FRAMES:]
+        if len(t.jaws_run) < JAWS_RUN_FRAMES:
             return False
+        far = [float(np.linalg.norm(p - t.meas_mm)) for _, p in t.jaws_run]
+        if float(np.diff(far).min()) < JAWS_RUN_MM:
+            return False
+        t.jaws_run = []
+        t.ran_into_jaws = True
         return self._match(t, held, j)
 
     def _seen_at_place(self, t: Track, dets: Detections) -> bool:
@@ -1885,6 +1946,7 @@ class BallTracker:
             t.anchor = None
         t.status = TrackStatus.POTTED
         t.potted_at = self._frame
+        t.ran_into_jaws = False
         t.unsure_unpot = []
         t.state[2:] = 0.0
 

@@ -1065,6 +1065,32 @@ def test_a_cue_ball_rattling_in_the_jaws_is_held_by_unsure_sightings(
         assert np.linalg.norm(ball.xy_mm - (corner - depth * into)) < 5.0
 
 
+@pytest.mark.parametrize(("runs_on", "potted"), [
+    (True, False),  # its unsure sightings run on into the jaws, then rattle
+    (False, True),  # a disc of the opening, standing still, read as red
+])
+def test_a_red_seen_running_into_the_jaws_unsurely_is_not_potted(
+        runs_on: bool, potted: bool) -> None:
+    # seed 3001: a red ran into the top-right jaws at 12 mm a frame, rattled
+    # and stopped 17 mm over the cushion line; read 0.99 red there (a ball
+    # that deep must read 0.995 to stand alone), it was taken for potted
+    tr = BallTracker(OFFICIAL)
+    corner = np.array(OFFICIAL.pockets["top_right"])
+    into = np.sign(corner) / math.sqrt(2.0)
+    blue = ("blue", 0.0, 0.0)
+    for f in range(20):  # rolling in, surely seen, to 40 mm from the pocket
+        tr.update(_dets([("red", *(corner - (40.0 + 12.5 * (19 - f)) * into)),
+                         blue]))
+    red = next(t for t in tr.active() if t.kind == BallKind.RED)
+    gaps = [30.0, 22.0, 17.0, 14.0, 19.0, 16.0, 18.0] + [17.0] * 40
+    for gap in gaps if runs_on else [17.0] * len(gaps):
+        tr.update(_held_only([blue, ("red", *(corner - gap * into))], 0.99))
+    assert (red.status == TrackStatus.POTTED) == potted
+    if not potted:
+        assert red.anchor is not None
+        assert np.linalg.norm(red.xy_mm - (corner - 17.0 * into)) < 3.0
+
+
 @pytest.mark.parametrize("touched", [True, False])
 def test_a_ball_hidden_at_rest_moves_to_a_sighting_elsewhere_only_if_touched(
         touched: bool) -> None:
