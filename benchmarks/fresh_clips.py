@@ -121,8 +121,8 @@ as its tracks replay),
 ``2921-2940`` and ``2941-2960`` (held out, scored once with session 47's
 final code, 39430bb and 09dc6b8; 2958 fixed in session 48),
 ``2961-2980`` (held out, scored once with session 47's final code, 3ed17ec),
-``2981-3000`` and ``3001-3020`` (held out, scored once with session 48's
-final code, efdba5a), ``3021-3040`` (held out, scored once with 39dd775, the
+``2981-3000`` and ``3001-3020`` (held out, scored once with efdba5a; 3001
+fixed in session 48), ``3021-3040`` (held out, scored once with 39dd775, the
 same code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
