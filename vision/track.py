@@ -137,15 +137,15 @@ class Track:
         bare_frames: Frames in a row, of those its place was looked at, that
             showed the place of a ball held hidden in a pocket's jaws bare
             (``BallTracker.hidden_in_jaws``).
-        jaws_run: ``(frame, (2,) mm)``: the unsure sightings in a pocket's
-            jaws nearest a ball lost moving there, in the last frames in a row
-            (``BallTracker._moving_on_in_jaws``).
-        ran_into_jaws: Seen so running into a pocket's jaws since it last
-            moved: its unsure sightings there are it until it comes to rest
-            or drops.
         bare_since: The first of those frames.
         covered_at: The last frame that showed its place covered (looked at
             as for ``bare_frames``: ``Detections.covered_mm``).
+        jaws_run: ``(frame, (2,) mm)``: the unsure sightings in a pocket's
+            jaws nearest a ball lost moving there, in the last frames in a row
+            (``BallTracker._moving_on_in_jaws``).
+        ran_into_jaws: Seen running on into a pocket's jaws (``jaws_run``)
+            since it last moved: its unsure sightings there are it until it
+            comes to rest or drops.
     """
 
     track_id: int
@@ -778,7 +778,7 @@ class BallTracker:
                 # trusted (it may have struck a ball), only the reach
                 reach = min(reach, c.lost_gate_mm + c.lost_gate_step_mm * t.missed)
                 if t.in_jaws:  # (it can only come back out: ``_reacquire``)
-                    reach = min(reach, c.jaws_speed_mm * (t.missed + 1) + c.hold_mm)
+                    reach = min(reach, self._jaws_reach(t))
                 near = near | (kp >= c.reacquire_prob)
                 if t.meas_mm is not None:
                     # nor its way: it may have come back off the jaws or a
@@ -1003,16 +1003,14 @@ class BallTracker:
             # (however slowly it went in: seed 2594's, in at 10.5 mm a frame,
             # was read 0.65 white 15 mm on, beyond a slow ball's hold)
             place = t.meas_mm
-            reach = c.jaws_speed_mm * (t.missed + 1) + c.hold_mm
+            reach = self._jaws_reach(t)
         elif t.meas_mm is not None and self._lost_speed(t) <= c.hold_mm:
             place = t.meas_mm
         else:
             place = None
         if place is not None:
-            d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)
-            j = int(np.argmin(d))
-            if d[j] <= reach and held.probs[j, KINDS.index(t.kind)] >= (
-                    c.min_ball_prob):
+            j = self._held_sighting(t, held, place, reach)
+            if j is not None:
                 return self._match(t, held, j)
         if (t.anchor is None and t.kind != BallKind.WHITE and t.meas_mm is not None
                 and self._pocket_gap(t.meas_mm) < c.pocket_mm):
@@ -1034,12 +1032,9 @@ class BallTracker:
         such sighting within that way (seed 3001's red, in at 12 mm a frame,
         rattled in the top-right jaws and stopped 17 mm over the cushion line,
         read 0.99 red there: taken for potted, the score was wrong)."""
-        c = self.config
         assert t.meas_mm is not None
-        d = np.nan_to_num(np.linalg.norm(held.xy_mm - t.meas_mm, axis=1), nan=INF)
-        j = int(np.argmin(d)) if len(d) else -1
-        if (j < 0 or d[j] > c.jaws_speed_mm * (t.missed + 1) + c.hold_mm
-                or held.probs[j, KINDS.index(t.kind)] < c.min_ball_prob):
+        j = self._held_sighting(t, held, t.meas_mm, self._jaws_reach(t))
+        if j is None:
             t.jaws_run = []
             return False
         if t.ran_into_jaws:
@@ -1056,6 +1051,26 @@ class BallTracker:
         t.jaws_run = []
         t.ran_into_jaws = True
         return self._match(t, held, j)
+
+    def _held_sighting(self, t: Track, held: Detections, place: np.ndarray,
+                       reach: float) -> int | None:
+        """Index in ``held`` of the sighting nearest ``place`` (mm), when it
+        lies within ``reach`` mm and reads ``min_ball_prob`` or more as
+        ``t``'s kind; else None."""
+        if not len(held):
+            return None
+        d = np.nan_to_num(np.linalg.norm(held.xy_mm - place, axis=1), nan=INF)
+        j = int(np.argmin(d))
+        if d[j] > reach or held.probs[j, KINDS.index(t.kind)] < (
+                self.config.min_ball_prob):
+            return None
+        return j
+
+    def _jaws_reach(self, t: Track) -> float:
+        """How far (mm) ``t``, lost moving in a pocket's jaws, can have gone
+        since: ``jaws_speed_mm`` a frame, and its hold."""
+        c = self.config
+        return c.jaws_speed_mm * (t.missed + 1) + c.hold_mm
 
     def _seen_at_place(self, t: Track, dets: Detections) -> bool:
         """Is a detection within ``hold_mm`` of ``t``'s anchor?"""
