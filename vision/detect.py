@@ -610,8 +610,9 @@ class BallDetector:
         """(N,) share of a ball's disc at each of the (N, 2) table places (mm)
         that ``image`` (the BGR frame) shows as foreground: what differs from
         the cloth, and from the jaws and holes as the first frame showed them.
-        NaN where the place cannot be seen: out of the view, or wholly behind
-        a cushion from the camera."""
+        NaN where the place cannot be seen: its centre out of the view, or the
+        disc wholly behind a cushion from the camera (a disc the view's edge
+        cuts is read on what of it lies within)."""
         out = np.full(len(xy_mm), np.nan)
         if self.cloth is None or not len(xy_mm):
             return out
@@ -620,11 +621,17 @@ class BallDetector:
         for i, (c, r) in enumerate(zip(px, self.view.radius_px(px), strict=True)):
             if not np.all(np.isfinite(c)) or not np.isfinite(r):
                 continue
-            pad = int(r) + 2
-            x0, y0 = int(c[0]) - pad, int(c[1]) - pad
-            x1, y1 = int(c[0]) + pad + 1, int(c[1]) + pad + 1
-            if x0 < rx0 or y0 < ry0 or x1 > rx1 or y1 > ry1:
+            if not (rx0 <= c[0] < rx1 and ry0 <= c[1] < ry1):
                 continue
+            # (a disc the view's edge cuts is read on what of it lies within:
+            # seed 3045's red, potted from deep in an overhead view's
+            # top-right jaws, was held there for good, because three places
+            # it could have stopped at lay a pixel or two over that edge and
+            # could not be read bare)
+            pad = int(r) + 2
+            x0, y0 = max(int(c[0]) - pad, rx0), max(int(c[1]) - pad, ry0)
+            x1 = min(int(c[0]) + pad + 1, rx1)
+            y1 = min(int(c[1]) + pad + 1, ry1)
             fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
             hidden = self.view.occluder_mask[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0]
             out[i] = disc_coverage(fg, (c - [x0, y0])[None], np.array([r]), hidden,
