@@ -540,21 +540,26 @@ def test_a_place_in_the_jaws_is_bare_only_when_empty_and_in_view(seed: int) -> N
 
 
 def _cut_by_the_view(det: BallDetector) -> np.ndarray:
-    """A place in a corner pocket's mouth, short of its fall, whose disc the
-    view's edge cuts while its centre lies within the view."""
+    """A place in a corner pocket's mouth (within half its opening of the
+    pocket's point), short of its fall, whose disc the view's edge cuts while
+    its centre lies within the view."""
     rx0, ry0, rx1, ry1 = det.view.roi
-    ends = np.arange(1785.0, 1806.0, 5.0)
-    for x, y in product(np.concatenate([-ends, ends]), np.arange(-880.0, 881.0, 4.0)):
-        place = np.array([x, y])
-        fall = min(np.linalg.norm(np.subtract(f, place)) - r
-                   for f, r in OFFICIAL.falls().values())
-        (u, v), pad = det.view.to_image(place[None])[0], 2.0 + float(
-            det.view.radius_px(det.view.to_image(place[None]))[0])
-        if (fall > 0.0 and rx0 <= u < rx1 and ry0 <= v < ry1
-                and not (rx0 <= u - pad and ry0 <= v - pad
-                         and u + pad < rx1 and v + pad < ry1)):
-            return place
-    raise AssertionError("no place in the jaws at the view's edge")
+    steps = np.arange(-40.0, 41.0, 4.0)
+    for pocket, (fall, fall_radius) in OFFICIAL.falls().items():
+        if pocket not in OFFICIAL.corner_falls():
+            continue
+        for step in product(steps, steps):
+            place = np.add(OFFICIAL.pockets[pocket], step)
+            if (np.hypot(*step) > OFFICIAL.pocket_mouth(pocket) / 2
+                    or np.linalg.norm(place - fall) <= fall_radius):
+                continue
+            u, v = det.view.to_image(place[None])[0]
+            pad = 2.0 + float(det.view.radius_px(np.array([[u, v]]))[0])
+            if (rx0 <= u < rx1 and ry0 <= v < ry1
+                    and min(u - pad - rx0, v - pad - ry0, rx1 - u - pad,
+                            ry1 - v - pad) < 0.0):
+                return place
+    raise AssertionError("no place in a corner's mouth at the view's edge")
 
 
 @pytest.mark.parametrize("seed", [0, 4])
