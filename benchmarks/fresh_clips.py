@@ -123,7 +123,9 @@ final code, 39430bb and 09dc6b8; 2958 fixed in session 48),
 ``2961-2980`` (held out, scored once with session 47's final code, 3ed17ec),
 ``2981-3000`` and ``3001-3020`` (held out, scored once with efdba5a; 3001
 fixed in session 48), ``3021-3040`` (held out, scored once with 39dd775, the
-same code),
+same code), ``3041-3060`` and ``3061-3080`` (held out, scored once with
+session 48's final code, 6475dec; 3045 fixed in session 49), ``3081-3100``
+(held out, scored once with session 49's final code, 907c6db),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
