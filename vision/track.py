@@ -2268,9 +2268,19 @@ class BallTracker:
         is the cue's tip or the player's hand (seed 2571's, off the table
         over the top cushion, had its track taken 450 mm behind the D by the
         cue's tip against the hand, read 0.95-0.99 white, where the player
-        stood to strike it, and its stroke began 6 frames early)."""
-        return (t.kind != BallKind.WHITE or not self.in_hand or moving
-                or self._in_d(z))
+        stood to strike it, and its stroke began 6 frames early). Nor the cue
+        ball lost going into a pocket's jaws (``Track.in_jaws``), beyond the
+        way it can have come back out of them since (``_jaws_reach``):
+        dropped, it is in hand (seed 3081's, in-off at a top corner and put
+        down in the D, had its track taken behind the D by the player's
+        hand, read 0.97-0.98 white, before the stroke that potted it was
+        over; that stroke ended 55 frames late)."""
+        if t.kind != BallKind.WHITE or moving:
+            return True
+        if t.in_jaws and t.meas_mm is not None and float(
+                np.linalg.norm(z - t.meas_mm)) <= self._jaws_reach(t):
+            return True
+        return not (self.in_hand or t.in_jaws) or self._in_d(z)
 
     def _doubtful_white(self, cd: _Candidate) -> bool:
         """Is ``cd`` a white that may not be placed: at rest outside the D, and
