@@ -2150,3 +2150,35 @@ def test_a_colour_struck_out_of_sight_is_taken_back_by_unsure_sightings_running_
     black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
     assert (black.status == TrackStatus.SEEN) == taken
     assert np.allclose(black.reported_mm, z if taken else spot, atol=5.0)
+
+
+@pytest.mark.parametrize(("place", "back"), [
+    (None, None),                          # the hand alone: not the white
+    ((-1122.8, 59.0), (-1122.8, 59.0)),    # put down in the D: that is it
+    ((1745.0, -872.0), (1745.0, -872.0)),  # back out of the jaws, at rest
+])
+def test_the_cue_ball_lost_into_the_jaws_is_back_only_out_of_them_or_in_the_d(
+        place: tuple[float, float] | None, back: tuple[float, float] | None
+) -> None:
+    # seed 3081: the white, in-off at the top-right pocket at 6 mm a frame, was
+    # put down in the D; before the stroke was over its track was taken behind
+    # the D by the player's hand, read 0.97-0.98 white (those sightings), and
+    # the stroke ended 55 frames late
+    tr = BallTracker(OFFICIAL)
+    blue = ("blue", 0.0, 0.0)
+    for f in range(12):
+        tr.update(_dets([("white", 1700.0 + 7.0 * f, -845.0 - 3.6 * f), blue]))
+    wid = next(t.track_id for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(3):
+        tr.update(_dets([blue]))
+    hand = [(-1562, 24), (-1604, 20), (-1574, 23), (-1582, 22), (-1605, 21),
+            (-1591, 18), (-1637, 17), (-1641, 17)]
+    for f in range(len(hand)):
+        items = [("white", *hand[f]), blue]
+        if place is not None:
+            items.append(("white", *place))
+        tr.update(_dets(items))
+    white = next(t for t in tr.tracks if t.track_id == wid)
+    assert white.reported_mm[0] > -1500.0
+    if back is not None:
+        assert np.allclose(white.reported_mm, back, atol=3)
