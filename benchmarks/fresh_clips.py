@@ -125,7 +125,7 @@ final code, 39430bb and 09dc6b8; 2958 fixed in session 48),
 fixed in session 48), ``3021-3040`` (held out, scored once with 39dd775, the
 same code), ``3041-3060`` and ``3061-3080`` (held out, scored once with
 session 48's final code, 6475dec; 3045 fixed in session 49), ``3081-3100``
-(held out, scored once with session 49's final code, 907c6db),
+(held out, scored once with 907c6db; 3081 fixed in session 49),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
