@@ -2173,8 +2173,8 @@ def test_the_cue_ball_lost_into_the_jaws_is_back_only_out_of_them_or_in_the_d(
         tr.update(_dets([blue]))
     hand = [(-1562, 24), (-1604, 20), (-1574, 23), (-1582, 22), (-1605, 21),
             (-1591, 18), (-1637, 17), (-1641, 17)]
-    for f in range(len(hand)):
-        items = [("white", *hand[f]), blue]
+    for xy in hand:
+        items = [("white", *xy), blue]
         if place is not None:
             items.append(("white", *place))
         tr.update(_dets(items))
