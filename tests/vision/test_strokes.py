@@ -1404,6 +1404,87 @@ def test_a_ball_read_jumping_in_depth_about_its_place_ends_when_it_stopped() -> 
     assert 574 <= estimate_end(tracks, SegmenterConfig()) <= 584
 
 
+@pytest.mark.parametrize(("depth_mm", "across_mm", "way_deg", "speed"), [
+    (4.0, 0.4, 180.0, 2.0),  # straight down the table, away from the camera
+    (4.0, 0.4, 135.0, 3.0),
+    (3.0, 0.5, 150.0, 4.0),
+])
+def test_a_roll_read_noisily_in_depth_ends_when_it_stops(
+        depth_mm: float, across_mm: float, way_deg: float, speed: float) -> None:
+    # a far ball in a broadcast view rolls to a stop at ``speed`` mm a frame,
+    # read with ``depth_mm`` of noise along the table (in depth) and
+    # ``across_mm`` across it, then steadily at rest: the end is its stop,
+    # within two frames, on 20 rolls of 20 (the distances from its resting
+    # place, swamped by the depth noise, missed 10, 1 and 2 of them)
+    way = np.array([math.cos(math.radians(way_deg)), math.sin(math.radians(way_deg))])
+    run = speed / ROLL_DECEL
+    within = 0
+    for seed in range(20):
+        noise = np.random.default_rng(seed).normal(0.0, 1.0, (200, 2)) * (
+            depth_mm, across_mm)
+        seen = []
+        for k in range(math.ceil(run) + SegmenterConfig().rest_frames):
+            t = min(k, run)
+            at = np.array([1400.0, 300.0]) + way * _rolled(speed, t, ROLL_DECEL)
+            seen.append(tuple(at + (noise[k] if k < run else 0.0)))
+        tracks = _one_ball("white", 100, seen, rest=0)
+        within += abs(estimate_end(tracks, SegmenterConfig()) - (
+            100 + math.ceil(run))) <= 2
+    assert within == 20
+
+
+def test_a_far_roll_read_up_to_8_mm_off_in_depth_ends_when_it_stopped() -> None:
+    # seed 3086's white (broadcast), as tracked from frame 329, rolling to a
+    # stop near the far end at 1.5 mm a frame, read up to 8 mm off in depth
+    # and under 1 mm across; it stopped at 367. By its distances from its
+    # resting place, which the depth noise swamped, its stroke ended at 372
+    white = [
+        (1661.6, 491.5), (1658.9, 487.4), (1658.3, 483.9), (1653.5, 481.8),
+        (1655.6, 478.8), (1649.6, 475.7), (1645.5, 473.0), (1646.2, 469.8),
+        (1646.9, 466.8), (1644.7, 465.6), (1639.3, 462.8), (1642.8, 460.8),
+        (1639.0, 457.9), (1637.7, 456.0), (1640.7, 453.6), (1636.4, 452.5),
+        (1633.8, 449.4), (1633.0, 448.1), (1633.2, 445.5), (1626.8, 443.8),
+        (1627.7, 442.6), (1626.6, 440.6), (1627.3, 439.3), (1625.4, 438.7),
+        (1622.6, 437.7), (1624.7, 435.9), (1628.3, 435.2), (1627.8, 434.6),
+        (1625.6, 434.1), (1623.0, 432.3), (1624.4, 431.8), (1614.9, 431.7),
+        (1615.2, 430.9), (1613.5, 430.3), (1617.5, 430.5), (1617.2, 430.3),
+        (1613.5, 430.0), (1614.3, 430.1), (1614.3, 430.1), (1614.4, 430.0)]
+    tracks = _one_ball("white", 329, white)
+    assert abs(estimate_end(tracks, SegmenterConfig()) - 367) <= 2
+
+
+def test_a_ball_off_a_corner_s_jaws_is_not_timed_by_one_roll() -> None:
+    # seed 786's white (broadcast), as tracked from frame 1059 (struck at
+    # 1061): it rattled in the far top-left corner's jaws, came off them at
+    # 1110 and stopped there at 1127, read up to 30 mm off in depth. A roll fit
+    # across its way in and out of the jaws said 1123
+    white = [
+        (1181.9, 279.3), (1181.9, 279.3), (1186.2, 282.2), (1227.7, 328.0),
+        (1262.6, 365.9), (1300.6, 404.4), (1328.0, 436.8), (1352.2, 466.4),
+        (1383.0, 494.6), (1407.3, 519.0), (1433.4, 547.4), (1456.7, 575.5),
+        (1478.9, 600.1), (1506.4, 627.5), (1533.0, 655.2), (1554.4, 680.9),
+        (1581.3, 706.1), (1602.5, 732.6), (1625.2, 760.2), (1640.5, 772.8),
+        (1643.3, 779.4), (1645.3, 785.7), (1657.0, 793.9), (1660.6, 802.5),
+        (1669.8, 810.7), (1673.1, 817.6), (1676.4, 825.4), (1686.3, 831.4),
+        (1691.5, 840.0), (1693.2, 847.5), (1698.1, 854.8), (1704.6, 860.8),
+        (1709.2, 862.9), (1709.3, 860.2), (1714.6, 856.6), (1717.8, 854.6),
+        (1722.8, 851.2), (1728.7, 847.6), (1730.4, 845.3), (1732.3, 842.3),
+        (1734.1, 839.3), (1734.9, 836.7), (1742.9, 834.7), (1745.0, 832.6),
+        (1745.6, 829.9), (1749.9, 828.4), (1764.7, 825.5), (1764.8, 823.5),
+        (1755.7, 821.3), (1768.3, 819.7), (1768.9, 818.2), (1767.4, 816.1),
+        (1765.6, 815.4), (1764.4, 815.4), (1763.6, 814.9), (1761.2, 814.1),
+        (1778.6, 814.3), (1750.4, 813.0), (1756.6, 812.6), (1772.2, 810.6),
+        (1771.3, 810.2), (1770.9, 810.2), (1771.7, 810.4), (1771.2, 810.3),
+        (1773.8, 812.1), (1745.9, 810.4), (1773.4, 811.8), (1747.8, 809.7),
+        (1745.1, 809.9), (1748.1, 809.8), (1751.0, 810.0), (1751.0, 810.0),
+        (1748.1, 809.8), (1748.0, 809.8), (1751.0, 810.0), (1751.0, 810.0),
+        (1746.5, 810.0), (1746.5, 810.0), (1745.1, 810.0), (1746.5, 810.0),
+        (1746.5, 810.0), (1750.9, 809.9), (1750.9, 809.9)]
+    tracks = _one_ball("white", 1059, white, rest=0)
+    tracks = dataclasses.replace(tracks, start_frame=1061)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 1127) <= 2
+
+
 def test_a_ball_lost_rolling_on_for_long_ends_the_stroke_no_sooner_than_last_seen(
 ) -> None:
     # seed 987: the white, lost rolling at 4 mm a frame into a far corner's
