@@ -549,7 +549,13 @@ class EventDetector:
             for j, row, *_ in gone:
                 if row >= fc_row and tr.kinds[j] in off and tr.kinds[j] not in cushions:
                     cushions.append(tr.kinds[j])
-        positions, touching = self._rest(tr, {g[0] for g in knocked})
+        # (a ball found potted or off the table has no place at rest, though
+        # the tracker may hold it to the end where it was last seen: seed
+        # 3115's white, last seen flying over the top cushion and held there,
+        # was listed at rest by it, so its opponent was not snookered and his
+        # free ball was called a foul)
+        positions, touching = self._rest(
+            tr, {g[0] for g in gone if g[2] != EventKind.LOST})
         end_f = tr.end_frame
         events.append(Event(EventKind.REST, end_f, tuple(n for n, _ in positions)))
         for a, b in touching:
@@ -2247,11 +2253,14 @@ class EventDetector:
 
     # -- rest -------------------------------------------------------------------
 
-    def _rest(self, tr: StrokeTracks, potted: set[int]) -> tuple[
+    def _rest(self, tr: StrokeTracks, gone: set[int]) -> tuple[
             tuple[tuple[str, tuple[float, float]], ...], tuple[tuple[str, str], ...]]:
+        """Where each ball on the table rests at the stroke's end, and which
+        touch: every column on the table in the last row but those of
+        ``gone`` (found potted or off the table)."""
         last = tr.xy_mm[-1]
         cols = [j for j in range(len(tr.kinds))
-                if not np.isnan(last[j, 0]) and j not in potted]
+                if not np.isnan(last[j, 0]) and j not in gone]
         order = sorted(cols, key=lambda j: (tr.kinds[j], float(last[j, 0])))
         positions = tuple((tr.kinds[j], (float(last[j, 0]), float(last[j, 1])))
                           for j in order)
