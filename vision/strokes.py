@@ -2295,8 +2295,11 @@ def _roll_fit(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, first: int,
     if noise is None or float(noise.max()) < ROLL_FIT_SPREAD * float(noise.min()):
         return None
     # (its last reading off its resting place by more than ``still_mm`` may
-    # be a misread: the depth readings scatter farther than that)
-    stops = np.arange(k_last - ROLL_FIT_BACK, len(xy) - 1 + 1e-9, ROLL_FIT_STEP)
+    # be a misread: the depth readings scatter farther than that; after it,
+    # within ``REST_NOISE_MAX_MM`` of that place, it rolled 14 frames at most)
+    stops = np.arange(k_last - ROLL_FIT_BACK,
+                      min(k_last + config.stop_window, len(xy) - 1) + 1e-9,
+                      ROLL_FIT_STEP)
     stop, cost = _best_roll(xy, rows, final, 1.0 / noise**2, stops,
                             config.roll_decel)
     if cost / (2 * len(rows) - 2) > ROLL_FIT_CHI2:
