@@ -1456,7 +1456,7 @@ def test_a_far_roll_read_up_to_8_mm_off_in_depth_ends_when_it_stopped() -> None:
 def test_a_ball_off_a_corner_s_jaws_is_not_timed_by_one_roll() -> None:
     # seed 786's white (broadcast), as tracked from frame 1059 (struck at
     # 1061): it rattled in the far top-left corner's jaws, came off them at
-    # 1110 and stopped there at 1127, read up to 30 mm off in depth. A roll fit
+    # 1110 and stopped there at 1127, read up to 27 mm off in depth. A roll fit
     # across its way in and out of the jaws said 1123
     white = [
         (1181.9, 279.3), (1181.9, 279.3), (1186.2, 282.2), (1227.7, 328.0),
