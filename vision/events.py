@@ -552,8 +552,7 @@ class EventDetector:
         # (a ball found potted or off the table has no place at rest, though
         # the tracker may hold it to the end where it was last seen: seed
         # 3115's white, last seen flying over the top cushion and held there,
-        # was listed at rest by it, so its opponent was not snookered and his
-        # free ball was called a foul)
+        # was listed at rest by it in the match log)
         positions, touching = self._rest(
             tr, {g[0] for g in gone if g[2] != EventKind.LOST})
         end_f = tr.end_frame
