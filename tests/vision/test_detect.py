@@ -545,13 +545,11 @@ def _cut_by_the_view(det: BallDetector) -> np.ndarray:
     its centre lies within the view."""
     rx0, ry0, rx1, ry1 = det.view.roi
     steps = np.arange(-40.0, 41.0, 4.0)
-    for pocket, (fall, fall_radius) in OFFICIAL.falls().items():
-        if pocket not in OFFICIAL.corner_falls():
-            continue
+    for pocket, fall in OFFICIAL.corner_falls().items():
         for step in product(steps, steps):
             place = np.add(OFFICIAL.pockets[pocket], step)
             if (np.hypot(*step) > OFFICIAL.pocket_mouth(pocket) / 2
-                    or np.linalg.norm(place - fall) <= fall_radius):
+                    or np.linalg.norm(place - fall) <= OFFICIAL.corner_fall_radius_mm):
                 continue
             u, v = det.view.to_image(place[None])[0]
             pad = 2.0 + float(det.view.radius_px(np.array([[u, v]]))[0])
