@@ -604,7 +604,8 @@ class BallDetector:
         sure = self._sure_enough(xy_mm, probs)
         if regions is None and self.constrain and sure.any():
             probs[sure] = constrain_kinds(probs[sure])
-        return Detections(xy, xy_mm, rad, probs, frame=frame, held_only=~sure)
+        return Detections(xy, xy_mm, rad, probs, frame=frame, held_only=~sure,
+                          range_mm=self.view.range_mm(xy_mm))
 
     def cover(self, image: np.ndarray, xy_mm: np.ndarray) -> np.ndarray:
         """(N,) share of a ball's disc at each of the (N, 2) table places (mm)

@@ -8,6 +8,13 @@ import numpy as np
 
 from vision.kinds import KINDS, MAX_COUNT, NONE_CLASS
 
+IN_FRONT_MM = 25.0
+"""Of two balls whose images overlap, one at least this much nearer the camera
+is in front. (Touching balls are 52.5 mm apart: seen along the table from
+beyond a cushion, the farther is up to that much farther from the camera; under
+an overhead camera, by that times the sine of the sight line's tilt, 0 below
+the camera.)"""
+
 
 def _frozen(a: np.ndarray) -> np.ndarray:
     a.setflags(write=False)
@@ -45,6 +52,9 @@ class Detections:
             this frame shows covered (more than ``BARE_COVER`` of a ball's disc
             there: a ball, or something in front of it); None when they were
             not looked at. A place the camera cannot see is in neither.
+        range_mm: (N,) float64 mm: distance from the camera's centre to each
+            ball centre (``vision.geometry.TableView.range_mm``); None when the
+            calibration has no camera pose.
     """
 
     xy_px: np.ndarray
@@ -57,6 +67,7 @@ class Detections:
     held_only: np.ndarray | None = None
     bare_mm: np.ndarray | None = None
     covered_mm: np.ndarray | None = None
+    range_mm: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         xy_px = np.array(self.xy_px, dtype=np.float64).reshape(-1, 2)
@@ -85,6 +96,12 @@ class Detections:
                 if not np.all(np.isfinite(places)):
                     raise ValueError(f"detections: {name} not finite")
                 object.__setattr__(self, name, _frozen(places))
+        if self.range_mm is not None:
+            ranges = np.array(self.range_mm, dtype=np.float64).reshape(-1)
+            if len(ranges) != n:
+                raise ValueError(
+                    f"detections: range_mm has {len(ranges)} rows, not {n}")
+            object.__setattr__(self, "range_mm", _frozen(ranges))
         kind = np.argmax(probs[:, : len(KINDS)], axis=1).astype(np.int8)
         conf = probs[np.arange(n), kind].astype(np.float32)
         for name, value in (
@@ -116,6 +133,7 @@ class Detections:
         return Detections(
             self.xy_px[keep], self.xy_mm[keep], self.radius_px[keep],
             self.probs[keep], frame=self.frame, held_only=self.held_only[keep],
+            range_mm=None if self.range_mm is None else self.range_mm[keep],
         )
 
     def sure(self) -> Detections:
@@ -131,10 +149,15 @@ class Detections:
         one reads as the one in front (seed 1026's red, behind the white and
         touching it, read 0.85 white and 0.003 red; refused as the red, it was
         held unseen while it crept 8 mm). A detection whose image disc
-        overlaps that of a detection surer of the same one-of-a-kind kind
-        (the white or a colour) is not that kind: its probability goes, and
-        its ball probability is spread evenly over the other kinds (which of
-        them it is, its reading cannot tell). A full search's
+        overlaps that of a detection of the same one-of-a-kind kind (the white
+        or a colour) in front of it is not that kind: its probability goes,
+        and its ball probability is spread evenly over the other kinds (which
+        of them it is, its reading cannot tell). In front is at least
+        ``IN_FRONT_MM`` nearer the camera (``range_mm``); where neither is, or
+        the ranges are not known, the surer one (seed 3110's brown, at rest
+        70 mm beyond the white in a broadcast view, read 0.991 white and the
+        white 0.987: the white's reading was struck out, and its track took
+        the brown's sightings). A full search's
         ``vision.identify.constrain_kinds`` has sorted such pairs already.
         """
         n = len(self)
@@ -144,9 +167,13 @@ class Detections:
         overlap = apart < self.radius_px[:, None] + self.radius_px[None]
         np.fill_diagonal(overlap, False)
         same = self.kind[:, None] == self.kind[None]
-        surer = self.confidence[None] > self.confidence[:, None]
+        in_front = self.confidence[None] > self.confidence[:, None]
+        if self.range_mm is not None:
+            nearer = self.range_mm[:, None] - self.range_mm[None]
+            in_front = (nearer >= IN_FRONT_MM) | (
+                (np.abs(nearer) < IN_FRONT_MM) & in_front)
         one_of_a_kind = np.array([MAX_COUNT[k] == 1 for k in KINDS])
-        behind = (overlap & same & surer).any(axis=1) & one_of_a_kind[self.kind]
+        behind = (overlap & same & in_front).any(axis=1) & one_of_a_kind[self.kind]
         if not behind.any():
             return self
         probs = self.probs.copy()
@@ -155,7 +182,8 @@ class Detections:
         probs[rows, :NONE_CLASS] = (ball / (NONE_CLASS - 1))[:, None]
         probs[rows, self.kind[rows]] = 0.0
         return Detections(self.xy_px, self.xy_mm, self.radius_px, probs,
-                          frame=self.frame, held_only=self.held_only)
+                          frame=self.frame, held_only=self.held_only,
+                          range_mm=self.range_mm)
 
     @staticmethod
     def empty(frame: int = -1) -> Detections:

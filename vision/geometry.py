@@ -148,6 +148,16 @@ class TableView:
         z = self.ball_radius_mm if self.cal.pose is not None else 0.0
         return self.cal.table_to_image(xy_mm, z_mm=z)
 
+    def range_mm(self, xy_mm: np.ndarray) -> np.ndarray | None:
+        """(N,) distance, mm, from the camera's centre to balls centred at the
+        (N, 2) table places (mm); None when the calibration has no pose."""
+        pose = self.cal.pose
+        if pose is None:
+            return None
+        xy_mm = np.asarray(xy_mm, dtype=np.float64).reshape(-1, 2)
+        xyz = np.column_stack([xy_mm, np.full(len(xy_mm), self.ball_radius_mm)])
+        return np.linalg.norm(xyz - pose.centre_mm, axis=1)
+
     def radius_px(self, xy_px: np.ndarray) -> np.ndarray:
         """(N,) expected image radius, px, of balls centred at image points (N, 2)."""
         xy_px = np.asarray(xy_px, dtype=np.float64).reshape(-1, 2)
@@ -156,9 +166,8 @@ class TableView:
         rad = self.ball_radius_mm
         tab = self.to_table(xy_px)
         pose = self.cal.pose
-        if pose is not None:
-            xyz = np.column_stack([tab, np.full(len(tab), rad)])
-            dist = np.linalg.norm(xyz - pose.centre_mm, axis=1)
+        dist = self.range_mm(tab)
+        if pose is not None and dist is not None:
             f = float(np.sqrt(pose.camera_matrix[0, 0] * pose.camera_matrix[1, 1]))
             out = f * rad / np.maximum(dist, 1e-6)
         else:

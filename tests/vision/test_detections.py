@@ -36,12 +36,17 @@ def test_bad_shapes_and_values_raise() -> None:
     with pytest.raises(ValueError, match="held_only"):
         Detections(np.zeros((1, 2)), np.zeros((1, 2)), np.ones(1), _probs([0]),
                    held_only=np.array([True, False]))
+    with pytest.raises(ValueError, match="range_mm"):
+        Detections(np.zeros((1, 2)), np.zeros((1, 2)), np.ones(1), _probs([0]),
+                   range_mm=np.array([5000.0, 5100.0]))
 
 
 def test_sightings_held_only_are_left_out_of_the_sure_ones() -> None:
     d = Detections(np.arange(6.0).reshape(3, 2), np.ones((3, 2)), np.full(3, 5.0),
-                   _probs([1, 1, 2]), held_only=np.array([False, True, False]))
+                   _probs([1, 1, 2]), held_only=np.array([False, True, False]),
+                   range_mm=np.array([5000.0, 5100.0, 5200.0]))
     assert d.sure().kind.tolist() == [1, 2]
+    assert d.sure().range_mm.tolist() == [5000.0, 5200.0]
     assert not d.sure().held_only.any()
     assert d.subset(np.array([1])).held_only.tolist() == [True]
     plain = Detections(np.zeros((2, 2)), np.ones((2, 2)), np.full(2, 5.0),
@@ -55,34 +60,40 @@ def test_kinds() -> None:
     assert len(Detections.empty()) == 0
 
 
-def _pair(apart_px: float, kinds: tuple[int, int], sure: tuple[float, float]
-          ) -> Detections:
+def _pair(apart_px: float, kinds: tuple[int, int], sure: tuple[float, float],
+          range_mm: tuple[float, float] | None = None) -> Detections:
     """Two detections ``apart_px`` apart in the image (radius 7 px), read as
-    ``kinds`` with those probabilities (the rest spread over the other kinds)."""
+    ``kinds`` with those probabilities (the rest spread over the other kinds),
+    ``range_mm`` from the camera."""
     probs = np.zeros((2, NONE_CLASS + 1), np.float32)
     for i, (k, p) in enumerate(zip(kinds, sure, strict=True)):
         probs[i] = (1.0 - p) / NONE_CLASS
         probs[i, k] = p
     xy_px = np.array([[100.0, 100.0], [100.0, 100.0 + apart_px]])
     return Detections(xy_px, np.array([[0.0, 0.0], [0.0, 60.0]]), np.full(2, 7.0),
-                      probs)
+                      probs, range_mm=range_mm)
 
 
 WHITE, RED, PINK = (kind_index(k) for k in ("white", "red", "pink"))
 
 
-@pytest.mark.parametrize(("apart_px", "kinds", "sure", "unread"), [
-    (9.4, (WHITE, WHITE), (0.99, 0.85), [False, True]),  # seed 1026's red
-    (9.4, (WHITE, WHITE), (0.85, 0.99), [True, False]),
-    (9.4, (PINK, PINK), (0.95, 0.7), [False, True]),
-    (15.0, (WHITE, WHITE), (0.99, 0.85), [False, False]),  # discs apart
-    (9.4, (RED, RED), (0.99, 0.85), [False, False]),  # reds come in numbers
-    (9.4, (WHITE, PINK), (0.99, 0.85), [False, False]),
+@pytest.mark.parametrize(("apart_px", "kinds", "sure", "range_mm", "unread"), [
+    (9.4, (WHITE, WHITE), (0.99, 0.85), None, [False, True]),  # seed 1026's red
+    (9.4, (WHITE, WHITE), (0.85, 0.99), None, [True, False]),
+    (9.4, (PINK, PINK), (0.95, 0.7), None, [False, True]),
+    (15.0, (WHITE, WHITE), (0.99, 0.85), None, [False, False]),  # discs apart
+    (9.4, (RED, RED), (0.99, 0.85), None, [False, False]),  # reds come in numbers
+    (9.4, (WHITE, WHITE), (0.99, 0.85), (5400.0, 5300.0), [True, False]),
+    # seed 3110's brown, 70 mm beyond the white, read surer white than it
+    (9.4, (WHITE, WHITE), (0.991, 0.987), (5400.0, 5330.0), [True, False]),
+    # as near the camera as each other: the surer is in front
+    (9.4, (WHITE, WHITE), (0.991, 0.987), (5400.0, 5380.0), [False, True]),
+    (9.4, (WHITE, PINK), (0.99, 0.85), (5400.0, 5300.0), [False, False]),
 ])
 def test_a_ball_behind_another_loses_the_kind_of_the_one_in_front(
         apart_px: float, kinds: tuple[int, int], sure: tuple[float, float],
-        unread: list[bool]) -> None:
-    d = _pair(apart_px, kinds, sure)
+        range_mm: tuple[float, float] | None, unread: list[bool]) -> None:
+    d = _pair(apart_px, kinds, sure, range_mm)
     out = d.behind_unread()
     for i in range(2):
         if unread[i]:
