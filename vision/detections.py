@@ -15,6 +15,12 @@ beyond a cushion, the farther is up to that much farther from the camera; under
 an overhead camera, by that times the sine of the sight line's tilt, 0 below
 the camera.)"""
 
+FRONT_SURE = 0.8
+"""How sure of its kind a ball's reading must be for the ball to be in front
+(``Detections.behind_unread``): a blurred white struck the pink, in front of
+it, read 0.58 pink (seed 3200); whites standing in front of the brown, in
+rendered broadcast views, read 0.86-0.99 white."""
+
 
 def _frozen(a: np.ndarray) -> np.ndarray:
     a.setflags(write=False)
@@ -153,11 +159,14 @@ class Detections:
         or a colour) in front of it is not that kind: its probability goes,
         and its ball probability is spread evenly over the other kinds (which
         of them it is, its reading cannot tell). In front is at least
-        ``IN_FRONT_MM`` nearer the camera (``range_mm``); where neither is, or
-        the ranges are not known, the surer one (seed 3110's brown, at rest
-        70 mm beyond the white in a broadcast view, read 0.991 white and the
-        white 0.987: the white's reading was struck out, and its track took
-        the brown's sightings). A full search's
+        ``IN_FRONT_MM`` nearer the camera (``range_mm``) and read at least
+        ``FRONT_SURE`` of its kind; where neither is, or the ranges are not
+        known, the surer one. (Seed 3110's brown, at rest 70 mm beyond the
+        white in a broadcast view, read 0.991 white and the white 0.987: the
+        white's reading was struck out, and its track took the brown's
+        sightings. Seed 3200's white, blurred, read 0.58 pink as it struck the
+        pink from in front: the pink's reading, 0.90, is the one that stands.)
+        A full search's
         ``vision.identify.constrain_kinds`` has sorted such pairs already.
         """
         n = len(self)
@@ -169,9 +178,10 @@ class Detections:
         same = self.kind[:, None] == self.kind[None]
         in_front = self.confidence[None] > self.confidence[:, None]
         if self.range_mm is not None:
-            nearer = self.range_mm[:, None] - self.range_mm[None]
-            in_front = (nearer >= IN_FRONT_MM) | (
-                (np.abs(nearer) < IN_FRONT_MM) & in_front)
+            # (j is in front of i: nearer the camera, and sure of its kind)
+            sure = self.confidence >= FRONT_SURE
+            nearer = (self.range_mm[:, None] - self.range_mm[None]) >= IN_FRONT_MM
+            in_front = (nearer & sure[None]) | (in_front & ~(nearer.T & sure[:, None]))
         one_of_a_kind = np.array([MAX_COUNT[k] == 1 for k in KINDS])
         behind = (overlap & same & in_front).any(axis=1) & one_of_a_kind[self.kind]
         if not behind.any():

@@ -89,6 +89,8 @@ WHITE, RED, PINK = (kind_index(k) for k in ("white", "red", "pink"))
     # as near the camera as each other: the surer is in front
     (9.4, (WHITE, WHITE), (0.991, 0.987), (5400.0, 5380.0), [False, True]),
     (9.4, (WHITE, PINK), (0.99, 0.85), (5400.0, 5300.0), [False, False]),
+    # seed 3200's white, blurred, in front of the pink it struck, read pink
+    (9.4, (PINK, PINK), (0.58, 0.90), (5300.0, 5370.0), [True, False]),
 ])
 def test_a_ball_behind_another_loses_the_kind_of_the_one_in_front(
         apart_px: float, kinds: tuple[int, int], sure: tuple[float, float],
