@@ -179,7 +179,13 @@ class Pipeline:
         the break, was seen there only on full searches, too seldom to move),
         and the white at rest lately seen far off it (``BallTracker._rolled``:
         seed 579's, stopped dead against the brown 217 mm away, changed the
-        image there no more, and was seen there only now and then).
+        image there no more, and was seen there only now and then). So is
+        the place of a ball lately lost into a pocket's jaws and held there
+        (``BallTracker.held_by_jaws``), until it has been read bare or covered
+        long enough to tell whether it dropped (``BallTracker.hidden_in_jaws``:
+        seed 3198's brown, lost crawling into a near corner, dropped, and
+        nothing changed in the image after; its frames went unsearched, it
+        was never missed long enough to be looked for, and its pot was lost).
         """
         now = self.tracker.frame
         moving = [
@@ -198,6 +204,9 @@ class Pipeline:
         off_place += [t.rolling[-1][1] for t in self.tracker.tracks
                       if t.anchor is not None and t.rolling
                       and now - t.rolling[-1][0] <= 2]
+        cfg = self.tracker.config
+        off_place += [t.anchor for t in self.tracker.held_by_jaws()
+                      if t.missed <= cfg.coast_frames + 2 * cfg.bare_frames]
         view = self.detector.view
         boxes = []
         if moving:

@@ -573,9 +573,9 @@ class BallTracker:
         return any(self._unpottable(t) for t in self.tracks)
 
     def hidden_in_jaws(self) -> list[Track]:
-        """Balls held hidden a while in or by a pocket's jaws (within
-        ``pocket_mm`` of the pocket): seen at rest there, or stopped there
-        unseen (``Track.stopped_unseen``)
+        """Balls held hidden a while (``coast_frames`` searches or more) in or
+        by a pocket's jaws (``held_by_jaws``): seen at rest there, or stopped
+        there unseen (``Track.stopped_unseen``)
         (gone from sight where detection looked: the player in front, say).
         Were one knocked in out of sight, nothing would be seen to touch it:
         where it can be (``jaws_places``), seen bare (``Detections.bare_mm``),
@@ -587,11 +587,15 @@ class BallTracker:
         red, lost at 2.3 mm a frame 18 mm from the top-right pocket's point,
         taken to have stopped short of the fall, had dropped: its place and
         all round it read bare from the next frame on)."""
-        c = self.config
+        return [t for t in self.held_by_jaws()
+                if t.missed >= self.config.coast_frames]
+
+    def held_by_jaws(self) -> list[Track]:
+        """Balls held hidden at rest in or by a pocket's jaws (within
+        ``pocket_mm`` of the pocket), however lately lost."""
         return [t for t in self.tracks
                 if t.status == TrackStatus.HIDDEN and t.anchor is not None
-                and t.missed >= c.coast_frames
-                and self._pocket_gap(t.anchor) < c.pocket_mm]
+                and self._pocket_gap(t.anchor) < self.config.pocket_mm]
 
     def jaws_places(self, t: Track) -> np.ndarray:
         """(K, 2) mm: where ``t``, one of ``hidden_in_jaws``, can be: its

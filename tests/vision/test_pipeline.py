@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from baulk.video import calibration_for
+from calibration.table import OFFICIAL
 from vision.detections import Detections
 from vision.kinds import KINDS, NONE_CLASS, BallKind
 from vision.pipeline import LOST_FRAMES, SETTLE_FRAMES, Pipeline
@@ -139,6 +140,25 @@ def test_a_ball_touched_is_searched_until_seen_at_its_place(
     t.touched_at = pipe.tracker.frame - 2
     if seen_off_mm is not None:
         t.near.append((pipe.tracker.frame, t.anchor + (seen_off_mm, 0.0)))
+    assert _searched_at(pipe, overhead_first_frame, t.anchor)[0] == searched
+
+
+@pytest.mark.parametrize(("by_the_jaws", "searches", "searched"), [
+    (True, 0, True), (True, 13, True), (True, 14, False), (False, 0, False)])
+def test_a_ball_held_by_the_jaws_is_searched_until_its_drop_can_be_told(
+        by_the_jaws: bool, searches: int, searched: bool,
+        overhead_first_frame: np.ndarray) -> None:
+    # seed 3198: the brown, lost crawling into a near corner, was held there;
+    # it had dropped, and nothing changed in the image after: its frames went
+    # unsearched, it was never missed long enough for its place to be read
+    # bare (``BallTracker.hidden_in_jaws``), and its pot was lost
+    pipe = _tracked_still_table(overhead_first_frame)
+    cfg = pipe.tracker.config
+    assert cfg.coast_frames + 2 * cfg.bare_frames == 14
+    t = pipe.tracker.tracks[0]
+    corner = np.array(OFFICIAL.pockets["baulk_right"])
+    t.anchor = corner * 0.97 if by_the_jaws else np.array([0.0, -700.0])
+    t.status, t.missed = TrackStatus.HIDDEN, 1 + searches
     assert _searched_at(pipe, overhead_first_frame, t.anchor)[0] == searched
 
 
