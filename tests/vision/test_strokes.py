@@ -1577,6 +1577,16 @@ def test_a_struck_ball_the_tracker_held_then_let_leap_ends_when_it_stops() -> No
     assert abs(estimate_end(tracks, SegmenterConfig()) - 489) <= 2
 
 
+def test_a_creeping_ball_the_tracker_held_then_set_at_its_place_ends_there() -> None:
+    # seed 3240's pink, as tracked from frame 1295: touched by the white at
+    # 1310, it crept 5 mm while the tracker held it at its place, which it
+    # moved there at 1320, at the end of the creep. Timed from the middle of
+    # a window of sightings at rest, the stroke ended at 1316
+    pink = [(-399.9, 492.8)] * 25 + [(-401.8, 488.1)] * 4 + [(-402.1, 487.7)]
+    tracks = _one_ball("pink", 1295, pink)
+    assert estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) == 1320
+
+
 # seed 1058's white, as tracked from frame 340 (a broadcast view's far end):
 # creeping into its place at x 1722 mm, where it stopped at 383, and read there
 # now about 1720, now about 1730
