@@ -1998,8 +1998,11 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     rows = np.arange(first, k_last + 1)
     rows = rows[ok[rows]]
     # the window may open with the ball still at rest (set moving by a hit): fit
-    # from where it left; the tracker's holds of a creeping ball, four frames at
-    # most, are no rest
+    # from where it last left (the tracker may have nudged its place at rest
+    # by half a millimetre or so: seed 3166's red, at rest till 1 mm a frame
+    # of creep in the window's last 5 frames, was timed across its rest from
+    # such a nudge, 6 frames early); the tracker's holds of a creeping ball,
+    # four frames at most, are no rest
     drift = np.linalg.norm(xy[rows[4:]] - xy[rows[:-4]], axis=1)
     if len(drift) and not np.any(drift >= 0.5):
         # held still through the window, then set at its resting place in one
@@ -2008,7 +2011,8 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
         # off its place while the tracker held it there, was moved there
         # after; timed from the window's middle, its stroke ended 4 early)
         return None
-    rest = int(np.argmin(drift < 0.5)) if len(drift) else 0
+    still = np.flatnonzero(drift < 0.5)
+    rest = int(still[-1]) + 1 if len(still) else 0
     if rest:
         rows = rows[rest + 3:]
         # its place at rest is no start where the track leapt from it, the ball

@@ -1587,6 +1587,26 @@ def test_a_creeping_ball_the_tracker_held_then_set_at_its_place_ends_there() -> 
     assert estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) == 1320
 
 
+# seed 3166's red, as tracked from frame 1110 (a broadcast view's far end): at
+# rest, its place nudged by half a millimetre now and then, till a red touched
+# it; it crept 8 mm across the view at 1 mm a frame, read up to 2.3 mm off in
+# depth, and stopped at 1143
+RED_AT_REST_THEN_CREEPING = [
+    (1285.6, -388.0)] * 3 + [(1285.05, -388.0)] * 3 + [(1284.55, -388.0)] * 11 + [
+    (1285.0, -387.9)] * 3 + [
+    (1286.1, -387.3), (1283.8, -388.3), (1284.6, -389.3), (1285.4, -391.1),
+    (1284.6, -392.0), (1286.8, -392.4), (1284.5, -393.6), (1286.7, -394.0),
+    (1286.8, -395.2), (1286.3, -395.7), (1284.6, -395.8), (1285.0, -395.7),
+    (1285.8, -395.7), (1284.9, -395.7), (1284.6, -395.8), (1285.0, -395.8)]
+
+
+def test_a_ball_at_rest_then_creeping_is_timed_from_where_it_last_left() -> None:
+    # timed across its rest from the first nudge of its place, it was
+    # taken to stop at 1129 (its stroke ended at another ball's stop, 1137)
+    tracks = _one_ball("red", 1110, RED_AT_REST_THEN_CREEPING)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 1143) <= 2
+
+
 # seed 1058's white, as tracked from frame 340 (a broadcast view's far end):
 # creeping into its place at x 1722 mm, where it stopped at 383, and read there
 # now about 1720, now about 1730
