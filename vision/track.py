@@ -55,6 +55,26 @@ OVERLAP_SHARE = 0.9
 """Two balls whose image discs lie nearer than this share of their radii's sum
 overlap (one hides part of the other); touching balls seen from above do not."""
 
+CREEP_STEPS = 4
+"""Last sightings near a touched ball's place whose every step goes farther
+from it by ``creep_step_mm`` or more show it creeping off (``_creeping``)."""
+
+CREEP_FIT_SIGHTINGS = 5
+"""Last sightings near a touched ball's place on whose line fit ``_creeping``
+also tells a creep read with noise (``_fits_away``)."""
+
+CREEP_FIT_SPEED_MM = 0.5
+"""Least speed, mm a frame, of that fit for a creep."""
+
+CREEP_FIT_ERRORS = 5.0
+"""Least length of that speed, in its standard errors (each axis's from the
+fit's own residuals), for a creep rather than the readings' scatter."""
+
+CREEP_FIT_NOISE_MM = 0.3
+"""Least scatter the fit's residuals are taken to have along an axis: a ball
+read the same in successive frames is no surer than its pixels."""
+
+
 TAKEN_SHARE = 0.25
 """A detection with less than this share of its probability left once the
 colours seen elsewhere are struck out is one of those, read twice: it starts no
@@ -163,7 +183,7 @@ class Track:
     recent: deque[np.ndarray] = field(default_factory=lambda: deque(maxlen=8))
     near_pocket: float = INF
     near: deque[tuple[int, np.ndarray]] = field(
-        default_factory=lambda: deque(maxlen=4))
+        default_factory=lambda: deque(maxlen=CREEP_FIT_SIGHTINGS))
     potted_at: int = -1
     seen_at: int = -1
     still_at: int = -1
@@ -1378,8 +1398,9 @@ class BallTracker:
                 t.rolling = []
                 t.recent.append(z.copy())
                 t.near.append((self._frame, z.copy()))
-                if self._creeping(t):
-                    self._set_moving(t, list(t.near), dets, j)
+                creep = self._creeping(t)
+                if creep:
+                    self._set_moving(t, list(t.near)[-creep:], dets, j)
                     return True
                 self._refine_anchor(t)
                 self._seen(t, dets, j)
@@ -1663,43 +1684,46 @@ class BallTracker:
             nxt_f, nxt = f, p
         return out
 
-    def _creeping(self, t: Track) -> bool:
-        """Is ``t``, at rest and lately touched (``Track.touched_at``), creeping
-        off its place? Its sightings near it (``Track.near``), in successive
-        frames, each ``creep_step_mm`` or more farther from it than the last,
-        go on one line, and no ball overlapping it in the image lies on its
-        side of the way (a disc fitted across both is pulled towards the other;
-        a ball pushed goes away from the one pushing it: seed 2098's brown,
-        pushed 15 mm off its spot by a red rolling to rest against it, hidden
-        in part behind the red, was held; the stroke closed 11 frames early)
-        (seed 823's black, nudged by the white's last roll, crept 17 mm at
-        1.5 mm a frame: held at its place, it was at rest to the stroke, which
-        was closed 12 frames early with the white read touching it where it
-        had stood)."""
+    def _creeping(self, t: Track) -> int:
+        """How many of the last sightings of ``t`` near its place
+        (``Track.near``) show it, at rest and lately touched
+        (``Track.touched_at``), creeping off it; 0 where they do not.
+
+        They do where, in successive frames, the last ``CREEP_STEPS`` each lie
+        ``creep_step_mm`` or more farther from it than the one before, on one
+        line (``_steps_away``), or the last ``CREEP_FIT_SIGHTINGS`` lie on a
+        line leading away from it (``_fits_away``: seed 3166's red, touched by
+        a red and read creeping 8 mm at 1 mm a frame across the view and up
+        to 1.5 mm off either way in depth, failed the steps, was held at its
+        place, and its stroke ended 6 frames early); and no ball overlapping
+        it in the image lies on its side of the way (a disc fitted across both
+        is pulled towards the other; a ball pushed goes away from the one
+        pushing it: seed 2098's brown, pushed 15 mm off its spot by a red
+        rolling to rest against it, hidden in part behind the red, was held;
+        the stroke closed 11 frames early) (seed 823's black, nudged by the
+        white's last roll, crept 17 mm at 1.5 mm a frame: held at its place,
+        it was at rest to the stroke, which was closed 12 frames early with
+        the white read touching it where it had stood)."""
         c = self.config
         if t.touched_at < 0 or self._frame - t.touched_at > c.creep_touch_frames:
-            return False
-        if len(t.near) < t.near.maxlen:  # type: ignore[operator]
-            return False
-        frames = [f for f, _ in t.near]
-        if frames[-1] - frames[0] != len(frames) - 1:
-            return False
+            return 0
+        frames = np.array([f for f, _ in t.near])
+        # (the sightings in successive frames up to this one)
+        run = len(frames) - int(np.flatnonzero(np.diff(frames, prepend=-2) != 1)[-1])
         a = t.anchor
         assert a is not None
         off = np.array([p for _, p in t.near]) - a
-        dist = np.linalg.norm(off, axis=1)
-        if np.diff(dist).min() < c.creep_step_mm:
-            return False
-        steps = np.diff(off, axis=0)
-        n = np.linalg.norm(steps, axis=1)
-        cos = np.sum(steps[1:] * steps[:-1], axis=1) / np.maximum(
-            n[1:] * n[:-1], 1e-9)
-        if cos.min() < 0.7:
-            return False
-        return not any(
-            float(np.linalg.norm(u.xy_px - t.xy_px)) < OVERLAP_SHARE * (
+        if run >= CREEP_FIT_SIGHTINGS and _fits_away(off[-CREEP_FIT_SIGHTINGS:]):
+            n = CREEP_FIT_SIGHTINGS
+        elif run >= CREEP_STEPS and _steps_away(off[-CREEP_STEPS:], c.creep_step_mm):
+            n = CREEP_STEPS
+        else:
+            return 0
+        if any(float(np.linalg.norm(u.xy_px - t.xy_px)) < OVERLAP_SHARE * (
                 u.radius_px + t.radius_px) and float(off[-1] @ (u.state[:2] - a)) > 0
-            for u in self.active() if u is not t)
+               for u in self.active() if u is not t):
+            return 0
+        return n
 
     def _refine_anchor(self, t: Track) -> None:
         """Follow a small, steady offset of the detections (a ball settling)."""
@@ -2354,6 +2378,42 @@ def _recent_velocity(t: Track) -> np.ndarray:
     as many as it has, two at least)."""
     n = min(len(t.recent), 4)
     return (t.recent[-1] - t.recent[-n]) / (n - 1)
+
+
+
+def _steps_away(off: np.ndarray, step_mm: float) -> bool:
+    """Does each of the sightings ``off`` ((K, 2) mm from a ball's place, in
+    successive frames) lie ``step_mm`` or more farther from it than the one
+    before, each step within 45 degrees of the last?"""
+    dist = np.linalg.norm(off, axis=1)
+    if np.diff(dist).min() < step_mm:
+        return False
+    steps = np.diff(off, axis=0)
+    n = np.linalg.norm(steps, axis=1)
+    cos = np.sum(steps[1:] * steps[:-1], axis=1) / np.maximum(n[1:] * n[:-1], 1e-9)
+    return bool(cos.min() >= 0.7)
+
+
+def _fits_away(off: np.ndarray) -> bool:
+    """Do the sightings ``off`` ((K, 2) mm from a ball's place, in successive
+    frames) lie on a line leading away from it: a straight fit's speed
+    ``CREEP_FIT_SPEED_MM`` or more, and ``CREEP_FIT_ERRORS`` of its standard
+    errors or more (each axis's from the fit's residuals, ``CREEP_FIT_NOISE_MM``
+    at least: a far ball is read several times as noisily in depth as
+    across), and the fit's last point farther from the place than its first
+    by half the way at least?"""
+    k = len(off)
+    t = np.arange(k) - (k - 1) / 2.0
+    slope = t @ (off - off.mean(axis=0)) / float(t @ t)
+    fit = off.mean(axis=0) + np.outer(t, slope)
+    noise = np.maximum(np.sqrt(((off - fit) ** 2).sum(axis=0) / (k - 2)),
+                       CREEP_FIT_NOISE_MM)
+    error = noise / np.sqrt(float(t @ t))
+    speed = float(np.linalg.norm(slope))
+    away = float(np.linalg.norm(fit[-1]) - np.linalg.norm(fit[0]))
+    return bool(speed >= CREEP_FIT_SPEED_MM
+                and float(np.hypot(*(slope / error))) >= CREEP_FIT_ERRORS
+                and away >= 0.5 * (k - 1) * speed)
 
 
 def _drift_velocity(pts: np.ndarray) -> np.ndarray:

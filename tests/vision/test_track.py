@@ -1621,6 +1621,47 @@ def test_a_touched_ball_creeping_off_its_place_is_followed(
         assert bt.reported_mm[0] == pytest.approx(black[0] + 7 * creep, abs=1.5)
 
 
+# seed 3166's red, as read from the frame a red touched it (mm off its place):
+# creeping about 1 mm a frame across the view, read up to 1.8 mm off either way
+# in depth (here x)
+RED_READ_CREEPING_WITH_NOISE = [
+    (-0.4, -1.4), (0.4, -3.2), (-0.4, -4.1), (1.8, -4.5), (-0.5, -5.7),
+    (1.7, -6.1), (1.8, -7.3), (1.3, -7.8)]
+
+
+@pytest.mark.parametrize(("offsets", "followed"), [
+    (RED_READ_CREEPING_WITH_NOISE, True),
+    # the same scatter in depth, and none across: no creep
+    ([(x, 0.0) for x, _ in RED_READ_CREEPING_WITH_NOISE], False),
+    # creeping across at 0.3 mm a frame: too slow to tell from noise
+    ([(x, -0.3 * (k + 1)) for k, (x, _) in enumerate(RED_READ_CREEPING_WITH_NOISE)],
+     False),
+])
+def test_a_touched_ball_read_creeping_with_noise_is_followed(
+        offsets: list[tuple[float, float]], followed: bool) -> None:
+    # seed 3166's red: its steps off its place, read with noise, were not
+    # each 0.7 mm farther than the last, so it was held there, and its
+    # stroke ended 6 frames early
+    tr = BallTracker(OFFICIAL)
+    black = np.array([1460.0, 0.0])
+    stop = black[0] - 52.5
+    for f in range(30):  # the white rolls up at 10 mm a frame and stops
+        x = min(stop - 290.0 + 10.0 * f, stop)
+        tr.update(_dets([("white", x, 0.0), ("black", *black), ("blue", 0, 0)]))
+        if x == stop:
+            break
+    bt = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert bt.anchor is not None
+    released = False
+    for off in offsets:
+        tr.update(_dets([("white", stop, 0.0), ("black", *(black + off)),
+                         ("blue", 0, 0)]))
+        released |= any(r.track_id == bt.track_id for r in tr.releases)
+    assert released == followed
+    if followed:
+        assert bt.reported_mm[1] == pytest.approx(offsets[-1][1], abs=1.5)
+
+
 @pytest.mark.parametrize(("out_at", "kept"), [
     ((-35.0, 48.0), True),    # back out of the jaws it went for
     ((-35.0, 160.0), False),  # a red beyond them, along the side cushion
