@@ -132,8 +132,11 @@ session 48's final code, 6475dec; 3045 fixed in session 49), ``3081-3100``
 with 7199015), ``3161-3180`` (held out, scored once with session 50's
 final code, 729a1c6; 3110 fixed in session 51), ``3181-3200`` (held out,
 scored once with 2f8523d; 3198 and 3200 fixed in session 51),
-``3201-3220`` (held out, scored once with 7d595e1) and ``3221-3240`` (held
-out, scored once with session 51's final code, eb51371),
+``3201-3220`` (held out, scored once with 7d595e1), ``3221-3240`` (held
+out, scored once with session 51's final code, eb51371; 3166, 3194 and
+3240 of the sets above fixed in session 52), ``3241-3260`` (held out,
+scored once with 37daf38) and ``3261-3280`` (held out, scored once with
+session 52's final code, 103b265),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
