@@ -1587,6 +1587,24 @@ def test_a_lost_ball_is_not_found_again_where_another_was_just_seen(
     assert (white.status == TrackStatus.SEEN) == taken_back
 
 
+def _white_stopped_short_of_the_black(gap_mm: float) -> tuple[
+        BallTracker, Track, np.ndarray, float]:
+    """A tracker that saw the white roll up at 10 mm a frame and stop ``gap_mm``
+    (centre to centre) short of the black on its spot: the tracker, the black's
+    track, its place (mm) and the white's x (mm)."""
+    tr = BallTracker(OFFICIAL)
+    black = np.array([1460.0, 0.0])
+    stop = float(black[0] - gap_mm)
+    for f in range(30):
+        x = min(stop - 290.0 + 10.0 * f, stop)
+        tr.update(_dets([("white", x, 0.0), ("black", *black), ("blue", 0, 0)]))
+        if x == stop:
+            break
+    bt = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert bt.anchor is not None
+    return tr, bt, black, stop
+
+
 @pytest.mark.parametrize(("stop_gap_mm", "creep", "followed"), [
     (52.5, 1.5, True),    # the white stops against the black: nudged, it creeps off
     (200.0, 1.5, False),  # the white stops well short: nothing touched the black
@@ -1602,16 +1620,7 @@ def test_a_touched_ball_creeping_off_its_place_is_followed(
     # closed 12 frames early and the white read as touching it there (seed
     # 2098's brown, pushed off its spot by a red that hid part of it in the
     # image, was held: its creep was taken for a disc fitted across both)
-    tr = BallTracker(OFFICIAL)
-    black = np.array([1460.0, 0.0])
-    stop = black[0] - stop_gap_mm
-    for f in range(30):  # the white rolls up at 10 mm a frame and stops
-        x = min(stop - 290.0 + 10.0 * f, stop)
-        tr.update(_dets([("white", x, 0.0), ("black", *black), ("blue", 0, 0)]))
-        if x == stop:
-            break
-    bt = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
-    assert bt.anchor is not None
+    tr, bt, black, stop = _white_stopped_short_of_the_black(stop_gap_mm)
     for f in range(1, 8):  # the sightings creep off, 1.5 mm a frame
         tr.update(_dets([("white", stop, 0.0),
                          ("black", *(black + (creep * f, 0.0))), ("blue", 0, 0)]))
@@ -1642,16 +1651,7 @@ def test_a_touched_ball_read_creeping_with_noise_is_followed(
     # seed 3166's red: its steps off its place, read with noise, were not
     # each 0.7 mm farther than the last, so it was held there, and its
     # stroke ended 6 frames early
-    tr = BallTracker(OFFICIAL)
-    black = np.array([1460.0, 0.0])
-    stop = black[0] - 52.5
-    for f in range(30):  # the white rolls up at 10 mm a frame and stops
-        x = min(stop - 290.0 + 10.0 * f, stop)
-        tr.update(_dets([("white", x, 0.0), ("black", *black), ("blue", 0, 0)]))
-        if x == stop:
-            break
-    bt = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
-    assert bt.anchor is not None
+    tr, bt, black, stop = _white_stopped_short_of_the_black(52.5)
     released = False
     for off in offsets:
         tr.update(_dets([("white", stop, 0.0), ("black", *(black + off)),
