@@ -1694,7 +1694,7 @@ class BallTracker:
         line (``_steps_away``), or the last ``CREEP_FIT_SIGHTINGS`` lie on a
         line leading away from it (``_fits_away``: seed 3166's red, touched by
         a red and read creeping 8 mm at 1 mm a frame across the view and up
-        to 1.5 mm off either way in depth, failed the steps, was held at its
+        to 1.8 mm off either way in depth, failed the steps, was held at its
         place, and its stroke ended 6 frames early); and no ball overlapping
         it in the image lies on its side of the way (a disc fitted across both
         is pulled towards the other; a ball pushed goes away from the one
@@ -2380,7 +2380,6 @@ def _recent_velocity(t: Track) -> np.ndarray:
     return (t.recent[-1] - t.recent[-n]) / (n - 1)
 
 
-
 def _steps_away(off: np.ndarray, step_mm: float) -> bool:
     """Does each of the sightings ``off`` ((K, 2) mm from a ball's place, in
     successive frames) lie ``step_mm`` or more farther from it than the one
@@ -2404,7 +2403,7 @@ def _fits_away(off: np.ndarray) -> bool:
     by half the way at least?"""
     k = len(off)
     t = np.arange(k) - (k - 1) / 2.0
-    slope = t @ (off - off.mean(axis=0)) / float(t @ t)
+    slope = _drift_velocity(off)
     fit = off.mean(axis=0) + np.outer(t, slope)
     noise = np.maximum(np.sqrt(((off - fit) ** 2).sum(axis=0) / (k - 2)),
                        CREEP_FIT_NOISE_MM)
