@@ -2034,7 +2034,9 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # back slowly along its way nears its resting place on the way in too
     # (seed 721's white; the fit across the bounce found it all but still: 6
     # frames early)
-    gone = _despike(np.linalg.norm(xy[rows] - final, axis=1))
+    # (each sighting's distance from the resting place, mm; despiked: ``gone``)
+    apart = np.linalg.norm(xy[rows] - final, axis=1)
+    gone = _despike(apart)
     way = np.stack([_despike(xy[rows, 0]), _despike(xy[rows, 1])], axis=1)
     k = len(rows) - 1
     far = gone[k] if len(rows) else 0.0
@@ -2043,7 +2045,7 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
                      ) and (k < 3 or _towards(way[k - 2], way[k], final, config)):
         k -= 1
         far = max(far, float(gone[k]))
-    rows = rows[k:]
+    rows, apart = rows[k:], apart[k:]
     decel = config.roll_decel
     if len(rows) < 6:
         # too few to fit a speed to: a short roll back off a cushion still
@@ -2060,8 +2062,7 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
             # there says it, the first one's not cut by the despiking (seed
             # 3240's pink, touched by the white, crept 5.5 mm at 0.9 mm a
             # frame and down; its stroke ended 7 frames early)
-            far_at = np.linalg.norm(xy[rows] - final, axis=1)
-            return float(np.median(_roll_stops(rows, far_at, decel)))
+            return float(np.median(_roll_stops(rows, apart, decel)))
         return said
     tc = float(rows.mean())
     slope, centre = np.polyfit(rows - tc, xy[rows], 1)
@@ -2081,10 +2082,9 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # say it apart (the fit's speed lags where the ball still slid off a
     # cushion or a ball, the distances lead where the tracker held its creep
     # in steps: seed 966's white, 3 frames early by its speed alone)
-    far = np.linalg.norm(xy[rows] - final, axis=1)
-    use = far >= 2 * config.still_mm
+    use = apart >= 2 * config.still_mm
     if use.sum() >= 3:
-        stop = 0.5 * (stop + float(np.median(_roll_stops(rows[use], far[use],
+        stop = 0.5 * (stop + float(np.median(_roll_stops(rows[use], apart[use],
                                                          decel))))
     # slowed at once by a light hit on the way (a kiss): the later half's speed
     # is lower than the roll says by more than ``KISS_FRAMES`` of rolling
