@@ -39,8 +39,12 @@ class ClothModel:
         holes: (H, W) bool, where the pockets' holes (and what else is dark,
             or beyond the cushion noses, about the pockets' mouths) stood in
             the learning frame, or None (``with_edges``).
-        hole_bgr: (H, W, 3) float32 the learning frame's colour there (blurred
-            as ``foreground`` blurs), or None.
+        jaws: (H, W) bool, about the pockets' mouths, what else read as not
+            cloth (foreground of ``JAWS_FG`` or more) in the learning frame
+            where no ball stood (the jaws' faces and their shadows, seen from
+            over the bed), or None (``with_edges``, ``clear_of``).
+        hole_bgr: (H, W, 3) float32 the learning frame's colour at ``holes``
+            and ``jaws`` (blurred as ``foreground`` blurs), or None.
     """
 
     bgr: np.ndarray
@@ -52,6 +56,7 @@ class ClothModel:
     edge_fg: np.ndarray | None = None
     edge_contrast: np.ndarray | None = None
     holes: np.ndarray | None = None
+    jaws: np.ndarray | None = None
     hole_bgr: np.ndarray | None = None
 
     def local_bgr(self, xy_px: np.ndarray) -> np.ndarray:
@@ -109,12 +114,16 @@ class ClothModel:
         )
 
     def foreground(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
-                   ) -> np.ndarray:
+                   jaws: bool = False) -> np.ndarray:
         """(H, W) float32 "not cloth" strength (about 0 on cloth, >= 1 on balls).
 
         Args:
             roi_bgr: BGR uint8 crop of the frame.
             offset: (x, y) of the crop's top-left within the view's roi.
+            jaws: Read the ``jaws`` pixels as the ``holes`` are read: only what
+                differs from the learning frame there is foreground. (For
+                whether a place in a pocket's mouth is bare; detection leaves
+                them out, so that a ball there in the learning frame is seen.)
         """
         img = cv2.GaussianBlur(roi_bgr, (3, 3), 0.8).astype(np.float32)
         s = img.sum(axis=2) + 3.0
@@ -138,19 +147,23 @@ class ClothModel:
         fg = np.maximum(fg, (0.6 - q) / 0.25)
         if self.edge_fg is not None:
             fg -= self.edge_fg[oy : oy + h, ox : ox + w]
-        self._cap_in_holes(fg, img, (ox, oy), HOLE_CHANGE)
+        self._cap_in_holes(fg, img, (ox, oy), HOLE_CHANGE, self.holes)
+        if jaws:
+            self._cap_in_holes(fg, img, (ox, oy), HOLE_CHANGE, self.jaws)
         return fg.astype(np.float32)
 
     def _cap_in_holes(self, values: np.ndarray, img: np.ndarray,
-                      offset: tuple[int, int], per: float) -> None:
+                      offset: tuple[int, int], per: float,
+                      where: np.ndarray | None) -> None:
         """Cap ``values`` (H, W), a map of the BGR crop ``img`` at ``offset`` in
-        the roi, in place at the ``holes`` pixels: no more than their colour's
-        distance from the learning frame's, over ``per``."""
-        if self.holes is None or self.hole_bgr is None:
+        the roi, in place at the ``where`` pixels (``holes`` or ``jaws``): no
+        more than their colour's distance from the learning frame's, over
+        ``per``."""
+        if where is None or self.hole_bgr is None:
             return
         ox, oy = offset
         h, w = values.shape
-        holes = self.holes[oy : oy + h, ox : ox + w]
+        holes = where[oy : oy + h, ox : ox + w]
         if not holes.any():
             return
         ref = self.hole_bgr[oy : oy + h, ox : ox + w][holes]
@@ -177,7 +190,12 @@ class ClothModel:
         beyond the cushion noses (the jaws' faces, the rail), is kept
         (``holes``, with its colour): there only what differs from it is
         foreground. (A ball resting there in this frame would be taken for the
-        table until it moves.)
+        table until it moves.) What else about the mouths reads as not cloth,
+        over the bed, is kept as ``jaws``: the jaws' faces and their shadows,
+        seen from over the bed, made an empty place in a pocket's mouth read
+        0.47 to 0.64 covered in overhead views (seed 3265's red, knocked in
+        unseen from the top-left jaws, was held there for good); balls in this
+        frame are taken off it by ``clear_of``.
         """
         x0, y0, x1, y1 = view.roi
         roi = image[y0:y1, x0:x1]
@@ -198,11 +216,27 @@ class ClothModel:
                                                                   1.0)
         about, off_bed = _about_pockets(view)
         holes = about & (dark | off_bed)
+        jaws = about & ~holes & (fg >= JAWS_FG)
         return dataclasses.replace(
             self, edge_fg=np.where(holes, 0.0, edge).astype(np.float32),
             edge_contrast=np.where(holes, 0.0, edge_con).astype(np.float32),
-            holes=holes, hole_bgr=np.where(holes[..., None], blurred, 0.0).astype(
+            holes=holes, jaws=jaws,
+            hole_bgr=np.where((holes | jaws)[..., None], blurred, 0.0).astype(
                 np.float32))
+
+    def clear_of(self, xy_px: np.ndarray, radii_px: np.ndarray) -> ClothModel:
+        """This model with the balls of the learning frame, at (N, 2) frame px
+        with (N,) radii px, taken off ``jaws`` (each disc widened by
+        ``JAWS_BALL_PAD``, for its shadow): a ball at rest there then reads as
+        itself, not as the jaws."""
+        if self.jaws is None or not len(xy_px):
+            return self
+        balls = np.zeros(self.jaws.shape, np.uint8)
+        for (x, y), r in zip(np.asarray(xy_px) - self.origin, radii_px,
+                             strict=True):
+            cv2.circle(balls, (round(x), round(y)),
+                       int(np.ceil(JAWS_BALL_PAD * r)), 1, -1)
+        return dataclasses.replace(self, jaws=self.jaws & (balls == 0))
 
     def contrast(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0),
                  ) -> np.ndarray:
@@ -228,7 +262,7 @@ class ClothModel:
         dg = roi_bgr[..., 1] - (s - cb - cr)
         dr = roi_bgr[..., 2] - cr
         con = np.sqrt(db * db + dg * dg + dr * dr)
-        self._cap_in_holes(con, roi_bgr, (ox, oy), 1.0)
+        self._cap_in_holes(con, roi_bgr, (ox, oy), 1.0, self.holes)
         if self.edge_contrast is not None:
             con = np.maximum(con - self.edge_contrast[oy : oy + h, ox : ox + w], 0.0)
         return con.astype(np.float32)
@@ -247,6 +281,15 @@ in the learning frame, is the pocket's hole (``ClothModel.with_edges``)."""
 HOLE_CHANGE = 40.0
 """Distance of a hole pixel's colour from the learning frame's (0-255 BGR) that
 counts as foreground 1 (``ClothModel.foreground``)."""
+
+JAWS_FG = 0.5
+"""Foreground this strong about a pocket's mouth, over the bed, in the learning
+frame, is the jaws (``ClothModel.with_edges``): where ``disc_coverage`` counts
+a pixel."""
+
+JAWS_BALL_PAD = 1.5
+"""A ball of the learning frame is taken off the ``jaws`` out to this many of its
+radii (``ClothModel.clear_of``)."""
 
 HOLE_REACH = 1.6
 """How far about a pocket point the holes are looked for, in mouth widths."""

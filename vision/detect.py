@@ -554,7 +554,8 @@ class BallDetector:
                 f"detect: frame is {image.shape[1]}x{image.shape[0]}, the calibration "
                 f"{self.view.cal.image_size[0]}x{self.view.cal.image_size[1]}"
             )
-        if self.cloth is None:
+        learning = self.cloth is None
+        if learning:
             self.learn(image)
         rx0, ry0, rx1, ry1 = self.view.roi
         boxes = [(rx0, ry0, rx1, ry1)] if regions is None else list(regions)
@@ -576,6 +577,9 @@ class BallDetector:
             return Detections.empty(frame)
         xy = np.concatenate(found_px)
         rad = np.concatenate(found_r)
+        if learning:
+            assert self.cloth is not None
+            self.cloth = self.cloth.clear_of(xy, rad)
         qual = np.concatenate(found_q)
         streak_probs = np.concatenate(found_s)
         xy_mm = self.view.to_table(xy)
@@ -633,7 +637,8 @@ class BallDetector:
             x0, y0 = max(int(c[0]) - pad, rx0), max(int(c[1]) - pad, ry0)
             x1 = min(int(c[0]) + pad + 1, rx1)
             y1 = min(int(c[1]) + pad + 1, ry1)
-            fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0))
+            fg = self.cloth.foreground(image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0),
+                                       jaws=True)
             hidden = self.view.occluder_mask[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0]
             out[i] = disc_coverage(fg, (c - [x0, y0])[None], np.array([r]), hidden,
                                    unseen=np.nan)[0]
