@@ -331,7 +331,9 @@ class TrackerConfig:
             the near cushion after rattling in the jaws shows only part of
             itself (seed 484's red, 65% seen, read 0.71 red).
         reacquire_hidden: Frames the white at rest must be unseen before a
-            detection far away may take it (``reacquire_far_mm``).
+            detection far away may take it (``reacquire_far_mm``), and
+            before unsure sightings set it off only as blurred ones do
+            (``_long_hidden_white``).
         reacquire_far_mm: See ``_reacquire``: farther than the cue's tip
             can be from the ball.
         reacquire_far_prob: Least probability of white for that (and for
@@ -1418,7 +1420,8 @@ class BallTracker:
             t.pending.append((self._frame, z.copy()))
             rolled = self._rolled(t, z, kp, d)
             if rolled is None and not self._released(
-                    t, kp < c.release_prob and self._untouchable(t)):
+                    t, kp < c.release_prob and (self._untouchable(t)
+                                                or self._long_hidden_white(t))):
                 if len(t.pending) > 1 and not self._consistent(t, t.pending[-2:]):
                     t.pending = t.pending[-1:]
                 # not (yet) a motion: the ball stays at its anchor
@@ -1573,6 +1576,17 @@ class BallTracker:
         return t.kind != BallKind.WHITE and not self._touched(t) and not any(
             u.anchor is None and u.status == TrackStatus.HIDDEN
             for u in self.active())
+
+    def _long_hidden_white(self, t: Track) -> bool:
+        """Is ``t`` the white, held at rest unseen ``reacquire_hidden`` frames
+        or more? The cue may have struck it out of sight, but then, as for an
+        object ball nothing can have struck, two sightings unsure of its kind
+        do not set it off, a run of three blurred ones must (``_released``):
+        seed 3262's, hidden by the player for 13 frames, was set off 210 mm
+        away by his bridge hand, read 0.74-0.78 white, and its stroke began 41
+        frames early."""
+        return (t.kind == BallKind.WHITE
+                and t.missed >= self.config.reacquire_hidden)
 
     @staticmethod
     def _lost_speed(t: Track) -> float:

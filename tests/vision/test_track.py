@@ -1412,6 +1412,37 @@ def test_the_white_is_not_set_off_by_two_sightings_the_first_by_its_place(
     assert (wt.anchor is None) == released
 
 
+@pytest.mark.parametrize(("sightings", "released"), [
+    # the player's bridge hand, read as the white, by fits and starts
+    ([(638.4, 456.7, 0.68), None, None, (627.8, 453.8, 0.73),
+      (631.8, 455.2, 0.78), None, (622.9, 452.7, 0.74)], False),
+    # surely the white, there
+    ([(638.4, 456.7, 0.95), None, None, (627.8, 453.8, 0.95),
+      (631.8, 455.2, 0.95), None, (622.9, 452.7, 0.95)], True),
+    # the white, struck unseen, blurred as it runs on
+    ([(633.8, 503.5, 0.6), (613.8, 503.5, 0.6), (593.8, 503.5, 0.6)], True),
+])
+def test_the_white_long_hidden_is_set_off_by_unsure_sightings_only_if_blurred(
+        sightings: list[tuple[float, float, float] | None], released: bool) -> None:
+    # seed 3262: hidden by the player for 13 frames, the white was set off
+    # 210 mm away by his bridge hand, read 0.74-0.78 white
+    tr = BallTracker(OFFICIAL)
+    white = np.array([833.8, 503.5])
+    for _ in range(8):
+        tr.update(_dets([("white", *white), ("blue", 0.0, 0.0)]))
+    wt = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    for _ in range(13):
+        tr.update(_dets([("blue", 0.0, 0.0)]))
+    for seen in sightings:
+        if seen is None:
+            tr.update(_dets([("blue", 0.0, 0.0)]))
+            continue
+        x, y, p = seen
+        tr.update(_unsure(_dets([("white", x, y), ("blue", 0.0, 0.0)]), 0, "white",
+                          p))
+    assert (wt.anchor is None) == released
+
+
 @pytest.mark.parametrize(("p_pink", "moved"), [
     (0.02, False),  # the white read twice: no "pink" once white is struck out
     (0.4, True),    # a pink read 0.6 white, the white seen elsewhere
