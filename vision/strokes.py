@@ -1526,10 +1526,13 @@ class StrokeSegmenter:
     def _back_to_rest(self, frames: list[BallFrame]) -> None:
         """Go back to rest after the stroke's ``frames`` (emitted by
         ``_close``, or no stroke: ``_all_in_place``): the balls rest where
-        its last frames have them (the median of each one's last four
-        sightings: a ball read jumping about its place, ``_jitter``, rests
-        at neither reading; seed 1482's white, read 5 to 10 mm about by the
-        player before the next strike, began that stroke a frame early)."""
+        its last frames have them (the median of each one's sightings over
+        the rest window: a ball read jumping about its place, ``_jitter``,
+        rests at neither reading; seed 1482's white, read 5 to 10 mm about by
+        the player before the next strike, began that stroke a frame early;
+        seed 3256's, read 11 to 20 mm off in depth in a third of the frames,
+        had its place put 8 mm off by the median of four, every sighting at
+        its true place then read as a start, and the stroke began 4 early)."""
         self._stirring = None
         self._at_rest, self._awaited = None, set()
         tail = frames[-self.config.rest_frames:]
@@ -1543,7 +1546,7 @@ class StrokeSegmenter:
         self._fresh = set()
         lastf = frames[-1]
         for j, tid in enumerate(lastf.ids):
-            seen = _sightings(tail[-4:], int(tid))
+            seen = _sightings(tail, int(tid))
             self._rest.xy[int(tid)] = (np.median(np.array(seen), axis=0) if seen
                                        else lastf.xy_mm[j].copy())
             self._rest.kind[int(tid)] = lastf.kinds[j]

@@ -1049,7 +1049,6 @@ BODY = [0.0, -8.0, 0.0, 3.0, -1.0, -8.0, 2.0, -1.0, 1.0, 4.0, -2.0, 0.0, 4.0, 0.
         2.0, 0.0, 0.0, 6.0, 8.0, -4.0, -1.0, 2.0, 0.0, -1.0, 0.0, 9.0, -4.0, 6.0,
         5.0, -5.0]
 
-
 @pytest.mark.parametrize(("jitter", "others_still", "missed", "strokes", "end"), [
     (HEAD, True, 0, 2, 65),     # struck again: a new stroke
     (CUSHION, True, 0, 2, None),  # (which of its two places it stopped at,
@@ -1858,6 +1857,56 @@ def test_a_cue_ball_read_off_its_place_by_the_player_ends_its_stroke_where_it_st
     strokes, _ = _run(frames)
     assert [s.start_frame for s in strokes] == [39, f - 1]
     assert abs(strokes[0].end_frame - 89) <= 2
+
+
+# seed 3256: the white crawling to a stop at the far end of a broadcast view,
+# then under the cue, read 11 to 20 mm deep in a third of the frames, and
+# struck in the last (its tracked rows, one a frame, False where unseen)
+SEED_3256_WHITE = [
+    (1753.3, -738.0, False), (1764.4, -718.3), (1753.1, -718.5), (1747.5, -713.1),
+    (1756.6, -703.4), (1747.5, -704.1), (1732.4, -697.8), (1738.1, -694.2),
+    (1716.2, -689.9), (1712.7, -684.4), (1714.9, -679.1), (1719.0, -669.1),
+    (1699.7, -670.9), (1724.4, -665.8), (1697.3, -657.5), (1690.3, -658.4),
+    (1713.2, -653.5), (1712.1, -651.1), (1677.7, -644.9), (1677.7, -638.9),
+    (1672.2, -638.3), (1695.9, -634.7), (1697.6, -632.0), (1691.5, -628.2),
+    (1658.1, -625.3), (1655.8, -621.1), (1652.3, -617.8), (1648.9, -613.5),
+    (1650.2, -611.8), (1644.8, -607.2), (1654.7, -609.5), (1665.5, -604.9),
+    (1671.5, -600.8), (1654.5, -593.3), (1635.3, -594.1), (1634.1, -594.3),
+    (1658.4, -588.6), (1628.2, -588.0), (1628.0, -586.5), (1625.5, -583.0),
+    (1624.4, -582.1), (1624.4, -582.1, False), (1619.5, -577.1), (1647.3, -575.5),
+    (1617.6, -575.2), (1643.9, -571.5), (1641.0, -569.3), (1641.0, -569.0),
+    (1613.0, -569.1), (1611.1, -565.6), (1610.0, -564.0), (1619.4, -563.9),
+    (1633.5, -561.5), (1606.8, -562.1), (1627.5, -557.4), (1631.1, -558.6),
+    (1615.5, -557.9), (1603.6, -558.2), (1628.5, -558.2), (1603.5, -556.5),
+    (1603.0, -556.4), (1603.2, -556.4), (1603.5, -556.2), (1614.1, -557.4),
+    (1603.3, -555.9), (1614.7, -557.4), (1622.5, -557.3), (1621.1, -558.1),
+    (1619.5, -557.9), (1603.5, -556.1), (1603.3, -556.0), (1622.2, -558.0),
+    (1603.2, -555.9), (1603.4, -556.0), (1603.4, -556.0), (1603.2, -555.8),
+    (1620.5, -557.6), (1602.3, -555.7), (1603.1, -555.9), (1602.7, -555.8),
+    (1602.2, -555.7), (1603.1, -555.9), (1623.7, -556.0), (1621.3, -557.9),
+    (1603.2, -556.1), (1615.9, -558.2), (1623.5, -557.5), (1602.8, -556.0),
+    (1602.9, -556.0), (1623.9, -557.5), (1603.0, -555.9), (1602.8, -556.0),
+    (1623.1, -550.8),
+]
+
+
+def test_a_cue_ball_read_at_two_places_rests_at_the_one_read_most() -> None:
+    # the median of its last four sightings put its place between the two
+    # readings, 8 mm off either: every sighting then read as a start, and the
+    # stroke began 4 frames early
+    frames = [_frame(f, {**BASE, 1: ("white", (1745.0, -775.0), True)})
+              for f in range(40)]
+    frames += [_frame(40 + i, {**BASE, 1: ("white", row[:2], len(row) == 2)})
+               for i, row in enumerate(SEED_3256_WHITE)]
+    f = 40 + len(SEED_3256_WHITE)
+    x, y = SEED_3256_WHITE[-2][:2]
+    for i in range(60):  # off at 100 mm a frame, to rest
+        step = max(100.0 - 4.0 * i, 0.0)
+        x, y = x - 0.6 * step, y + 0.8 * step
+        frames.append(_frame(f + i, {**BASE, 1: ("white", (x, y), True)}))
+    strokes, _ = _run(frames)
+    assert len(strokes) == 2
+    assert abs(strokes[1].start_frame - (f - 1)) <= 1
 
 
 @pytest.mark.parametrize(("back_at", "closed_early"), [
