@@ -2007,14 +2007,14 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
     # such a nudge, 6 frames early); the tracker's holds of a creeping ball,
     # four frames at most, are no rest
     drift = np.linalg.norm(xy[rows[4:]] - xy[rows[:-4]], axis=1)
-    if len(drift) and not np.any(drift >= 0.5):
+    if len(drift) and not np.any(drift >= HELD_DRIFT_MM):
         # held still through the window, then set at its resting place in one
         # step: the tracker moved its place there, and no roll was seen to
         # time (seed 3240's pink, touched by the white, read creeping 5 mm
         # off its place while the tracker held it there, was moved there
         # after; timed from the window's middle, its stroke ended 4 early)
         return None
-    still = np.flatnonzero(drift < 0.5)
+    still = np.flatnonzero(drift < HELD_DRIFT_MM)
     rest = int(still[-1]) + 1 if len(still) else 0
     if rest:
         rows = rows[rest + 3:]
@@ -2105,6 +2105,15 @@ def _roll_stop(xy: np.ndarray, ok: np.ndarray, final: np.ndarray, k_last: int,
             return min(stop, tl + v_late / decel)
     return stop
 
+
+HELD_DRIFT_MM = 0.75
+"""Most a ball's track may move over four frames and still be at rest
+(``_roll_stop``): the tracker nudges the place of a ball it holds at rest by
+just over half a millimetre at a time (``BallTracker._refine_anchor``); at
+0.5, seed 3166's red, nudged 0.501 mm, was taken to leave its place there,
+and its stroke ended 3 frames early, where its rows as ``tracks.csv`` rounds
+them, 0.496 mm, ended it a frame early: the run and the replay of its tracks
+differed."""
 
 CUSHION_TOUCH_MM = 5.0
 """Sightings of a ball within this of where it touches a cushion are at it
