@@ -135,8 +135,9 @@ scored once with 2f8523d; 3198 and 3200 fixed in session 51),
 ``3201-3220`` (held out, scored once with 7d595e1), ``3221-3240`` (held
 out, scored once with session 51's final code, eb51371; 3166, 3194 and
 3240 of the sets above fixed in session 52), ``3241-3260`` (held out,
-scored once with 37daf38) and ``3261-3280`` (held out, scored once with
-session 52's final code, 103b265),
+scored once with 37daf38), ``3261-3280`` (held out, scored once with
+session 52's final code, 103b265; 3256, 3262 and 3265 fixed in session 53)
+and ``3281-3300`` (held out, scored once with df7b738),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.

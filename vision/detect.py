@@ -110,7 +110,9 @@ BARE_COVER = 0.45
 """Most of a ball's disc that may read foreground at a place for the frame to
 show it bare (``BallDetector.cover``): seed 1246's top-right jaws read 0.12
 empty, 0.8 with the player in front, 1.0 with the red there; empty pockets'
-mouths, rendered, 0.0 to 0.31."""
+mouths, rendered, 0.0 to 0.31, read against the jaws as the first frame
+showed them (``ClothModel.jaws``; not so, up to 0.64 in overhead views: seed
+3265)."""
 
 
 def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
