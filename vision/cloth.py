@@ -147,12 +147,12 @@ class ClothModel:
         fg = np.maximum(fg, (0.6 - q) / 0.25)
         if self.edge_fg is not None:
             fg -= self.edge_fg[oy : oy + h, ox : ox + w]
-        self._cap_in_holes(fg, img, (ox, oy), HOLE_CHANGE, self.holes)
+        self._cap_by_change(fg, img, (ox, oy), HOLE_CHANGE, self.holes)
         if jaws:
-            self._cap_in_holes(fg, img, (ox, oy), HOLE_CHANGE, self.jaws)
+            self._cap_by_change(fg, img, (ox, oy), HOLE_CHANGE, self.jaws)
         return fg.astype(np.float32)
 
-    def _cap_in_holes(self, values: np.ndarray, img: np.ndarray,
+    def _cap_by_change(self, values: np.ndarray, img: np.ndarray,
                       offset: tuple[int, int], per: float,
                       where: np.ndarray | None) -> None:
         """Cap ``values`` (H, W), a map of the BGR crop ``img`` at ``offset`` in
@@ -163,12 +163,12 @@ class ClothModel:
             return
         ox, oy = offset
         h, w = values.shape
-        holes = where[oy : oy + h, ox : ox + w]
-        if not holes.any():
+        mask = where[oy : oy + h, ox : ox + w]
+        if not mask.any():
             return
-        ref = self.hole_bgr[oy : oy + h, ox : ox + w][holes]
-        change = np.linalg.norm(img[holes] - ref, axis=1)
-        values[holes] = np.minimum(values[holes], change / per)
+        ref = self.hole_bgr[oy : oy + h, ox : ox + w][mask]
+        change = np.linalg.norm(img[mask] - ref, axis=1)
+        values[mask] = np.minimum(values[mask], change / per)
 
     def with_edges(self, image: np.ndarray, view: TableView) -> ClothModel:
         """This model with ``edge_fg`` learned from a BGR uint8 frame.
@@ -262,7 +262,7 @@ class ClothModel:
         dg = roi_bgr[..., 1] - (s - cb - cr)
         dr = roi_bgr[..., 2] - cr
         con = np.sqrt(db * db + dg * dg + dr * dr)
-        self._cap_in_holes(con, roi_bgr, (ox, oy), 1.0, self.holes)
+        self._cap_by_change(con, roi_bgr, (ox, oy), 1.0, self.holes)
         if self.edge_contrast is not None:
             con = np.maximum(con - self.edge_contrast[oy : oy + h, ox : ox + w], 0.0)
         return con.astype(np.float32)

@@ -2110,8 +2110,8 @@ HELD_DRIFT_MM = 0.75
 """Most a ball's track may move over four frames and still be at rest
 (``_roll_stop``): the tracker nudges the place of a ball it holds at rest by
 just over half a millimetre at a time (``BallTracker._refine_anchor``); at
-0.5, seed 3166's red, nudged 0.501 mm, was taken to leave its place there,
-and its stroke ended 3 frames early, where its rows as ``tracks.csv`` rounds
+0.5, seed 3166's red, nudged 0.502 mm, was taken to leave its place there,
+and its stroke ended 4 frames early, where its rows as ``tracks.csv`` rounds
 them, 0.496 mm, ended it a frame early: the run and the replay of its tracks
 differed."""
 

@@ -1754,7 +1754,8 @@ class BallTracker:
     def _released(self, t: Track, unsure: bool = False) -> bool:
         """Do the pending detections show the ball moving away from its anchor?
         ``unsure``: the last is unsure of its kind, and nothing seen can have
-        struck the ball (``_untouchable``): a run of three must show it, each
+        struck the ball (``_untouchable``), or it is the white long hidden
+        (``_long_hidden_white``): a run of three must show it, each
         step at least ``blur_step_mm`` (a ball is read unsure as it leaves when
         blurred, struck fast; seed 1302's red, 190 mm from the last ball
         moving, was set off by the player's hand and cue over the pack, read
