@@ -1087,9 +1087,12 @@ class StrokeSegmenter:
         """Index in ``pre`` of the strike of a cue ball in hand first seen
         rolling in ``pre[start]``: it was placed in the D (seed Part 3 rule 5),
         somewhere on its way back there, and is taken to have come from the
-        middle of that stretch at the speed of its first two sightings (seed
-        1046's, struck under the player's arm and first seen 200 mm out of
-        the D, was taken to be struck there: 4 frames late). Where a ball at
+        middle of that stretch, slowing to the speed of its first two
+        sightings (``SegmenterConfig.run_frames``; seed 1046's, struck under
+        the player's arm and first seen 200 mm out of the D, was taken to be
+        struck there: 4 frames late; seed 3296's, first seen 340 mm on at 49
+        mm a frame, was taken to run there at that speed, sliding faster at
+        first: 3 frames early). Where a ball at
         rest set off before it was first seen, it struck that ball first, and
         came to it along about the way that ball set off (the line of centres)
         from the middle of that way's stretch in the D (``_hidden_contact``;
@@ -1113,7 +1116,7 @@ class StrokeSegmenter:
         run = self._run_from_the_d(p0, (p1 - p0) / gap, 0.0)
         if run is None:
             return max(0, start - 1)
-        frames = max(round(run / step), 1)
+        frames = max(round(self.config.run_frames(run, step)), 1)
         return max((i for i in range(start) if pre[i].frame <= pre[start].frame
                     - frames), default=0)
 

@@ -297,6 +297,36 @@ def test_cue_ball_in_hand_first_seen_rolling_was_struck_in_the_d(
     assert strokes[0].start_confidence < 1.0
 
 
+# seed 3296's white, placed unseen in the D at (-1127.1, 19.7) and struck there
+# after frame 1093 (its rendered truth, mm, from frame 1094: sliding at 67 mm a
+# frame, slowed to a roll by frame 1098; first seen in frame 1098)
+SEED_3296_WHITE = [(-1059.6, 22.1), (-997.6, 24.3), (-941.0, 26.4), (-889.8, 28.3),
+                   (-840.8, 30.0), (-791.9, 31.8), (-743.2, 33.6), (-694.5, 35.4)]
+
+
+def test_cue_ball_in_hand_first_seen_rolling_after_a_hard_strike_slid_at_first(
+        ) -> None:
+    # taken as steady at its first sightings' speed back to the middle of its
+    # way in the D, its run was read too slow and its stroke began 3 frames
+    # early: it slid at first, faster (``SegmenterConfig.run_frames``)
+    strike, first_seen = 43, 48  # frames 1093 and 1098
+    in_hand = {k: v for k, v in BASE.items() if k != 1}
+    frames = [_frame(f, in_hand) for f in range(first_seen)]
+    at = np.array(SEED_3296_WHITE[first_seen - strike - 1:])
+    way = (at[-1] - at[-2]) / np.linalg.norm(at[-1] - at[-2])
+    speed = float(np.linalg.norm(at[-1] - at[-2]))
+    while speed > 0.0:  # on, rolling to a stop
+        speed = max(speed - ROLL_DECEL, 0.0)
+        at = np.vstack([at, at[-1] + speed * way])
+    frames += [_frame(first_seen + i, {**in_hand, 1: ("white", tuple(p), True)})
+               for i, p in enumerate(at)]
+    frames += [_frame(f, {**in_hand, 1: ("white", tuple(at[-1]), True)})
+               for f in range(first_seen + len(at), first_seen + len(at) + 40)]
+    strokes, _ = _run(frames, OFFICIAL)
+    assert len(strokes) == 1
+    assert abs(strokes[0].start_frame - strike) <= 1
+
+
 @pytest.mark.parametrize("offset", [20.0, 40.0])
 def test_cue_ball_in_hand_first_seen_off_a_ball_it_struck_came_from_the_d(
         offset: float) -> None:
