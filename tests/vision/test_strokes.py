@@ -308,7 +308,9 @@ def test_cue_ball_in_hand_first_seen_rolling_after_a_hard_strike_slid_at_first(
         ) -> None:
     # taken as steady at its first sightings' speed back to the middle of its
     # way in the D, its run was read too slow and its stroke began 3 frames
-    # early: it slid at first, faster (``SegmenterConfig.run_frames``)
+    # early in the clip, 2 here: it slid at first, faster
+    # (``SegmenterConfig.run_frames``; the middle of that way lies 53 mm
+    # behind where it was put down, so 1 early is left)
     strike, first_seen = 43, 48  # frames 1093 and 1098
     in_hand = {k: v for k, v in BASE.items() if k != 1}
     frames = [_frame(f, in_hand) for f in range(first_seen)]
