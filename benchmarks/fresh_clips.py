@@ -136,7 +136,7 @@ scored once with 2f8523d; 3198 and 3200 fixed in session 51),
 out, scored once with session 51's final code, eb51371; 3166, 3194 and
 3240 of the sets above fixed in session 52), ``3241-3260`` (held out,
 scored once with 37daf38), ``3261-3280`` (held out, scored once with
-session 52's final code, 103b265; 3256, 3262 and 3265 fixed in session 53)
+session 52's final code, 103b265; 3256, 3262 and 3265 fixed in session 53),
 ``3281-3300`` (held out, scored once with df7b738; 3296 fixed in session
 54), ``3301-3320`` and ``3321-3340`` (held out, scored once with session
 54's final code, 4ba9866),

@@ -153,8 +153,8 @@ class ClothModel:
         return fg.astype(np.float32)
 
     def _cap_by_change(self, values: np.ndarray, img: np.ndarray,
-                      offset: tuple[int, int], per: float,
-                      where: np.ndarray | None) -> None:
+                       offset: tuple[int, int], per: float,
+                       where: np.ndarray | None) -> None:
         """Cap ``values`` (H, W), a map of the BGR crop ``img`` at ``offset`` in
         the roi, in place at the ``where`` pixels (``holes`` or ``jaws``): no
         more than their colour's distance from the learning frame's, over

@@ -1081,6 +1081,7 @@ BODY = [0.0, -8.0, 0.0, 3.0, -1.0, -8.0, 2.0, -1.0, 1.0, 4.0, -2.0, 0.0, 4.0, 0.
         2.0, 0.0, 0.0, 6.0, 8.0, -4.0, -1.0, 2.0, 0.0, -1.0, 0.0, 9.0, -4.0, 6.0,
         5.0, -5.0]
 
+
 @pytest.mark.parametrize(("jitter", "others_still", "missed", "strokes", "end"), [
     (HEAD, True, 0, 2, 65),     # struck again: a new stroke
     (CUSHION, True, 0, 2, None),  # (which of its two places it stopped at,
