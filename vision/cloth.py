@@ -297,20 +297,29 @@ HOLE_REACH = 1.6
 
 def _about_pockets(view: TableView) -> tuple[np.ndarray, np.ndarray]:
     """(H, W) bool maps over the roi: pixels whose line of sight meets the bed's
-    plane within ``HOLE_REACH`` mouth widths of a pocket point, and those that
-    meet it beyond the cushion noses (only the pixels about the pockets are
-    mapped: the image box of each pocket's reach)."""
+    plane, or the plane of the balls' tops where the camera's pose is known,
+    within ``HOLE_REACH`` mouth widths of a pocket point, and those that meet
+    the bed's plane beyond the cushion noses (only the pixels about the pockets
+    are mapped: the image box of each pocket's reach).
+
+    The balls' tops count because a ball in a far pocket's jaws, seen from a
+    broadcast angle, rises in the image over the rail behind it: taken only
+    from the bed's plane, that rail lay outside, read as strong foreground that
+    nothing capped, and joined the ball's blob (seed 3332: the white at rest in
+    the far top-right jaws, never found and called potted).
+    """
     x0, y0, x1, y1 = view.roi
     spec = view.cal.spec
     shape = (y1 - y0, x1 - x0)
     near = np.zeros(shape, bool)
     off = np.zeros(shape, bool)
     ring = np.linspace(0.0, 2 * np.pi, 32, endpoint=False)
+    heights = (0.0,) if view.cal.pose is None else (0.0, 2 * spec.ball_radius)
     for pocket, at in spec.pockets.items():
         reach = HOLE_REACH * spec.pocket_mouth(pocket)
         centre = np.asarray(at, np.float64)
         edge = centre + reach * np.column_stack([np.cos(ring), np.sin(ring)])
-        px = view.cal.table_to_image(edge)
+        px = np.vstack([view.cal.table_to_image(edge, z_mm=z) for z in heights])
         if not np.isfinite(px).all():
             continue
         bx0, by0 = np.maximum(np.floor(px.min(axis=0)).astype(int), (x0, y0))
@@ -318,10 +327,14 @@ def _about_pockets(view: TableView) -> tuple[np.ndarray, np.ndarray]:
         if bx1 <= bx0 or by1 <= by0:
             continue
         ys, xs = np.mgrid[by0:by1, bx0:bx1]
-        mm = view.cal.image_to_table(
-            np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64))
+        grid = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
         box = (slice(by0 - y0, by1 - y0), slice(bx0 - x0, bx1 - x0))
-        here = (np.linalg.norm(mm - centre, axis=1) < reach).reshape(ys.shape)
+        mm = view.cal.image_to_table(grid)
+        here = np.linalg.norm(mm - centre, axis=1) < reach
+        for z in heights[1:]:
+            here |= np.linalg.norm(view.cal.image_to_table(grid, z_mm=z) - centre,
+                                   axis=1) < reach
+        here = here.reshape(ys.shape)
         near[box] |= here
         off[box] |= here & ((np.abs(mm[:, 0]) > spec.half_length) | (
             np.abs(mm[:, 1]) > spec.half_width)).reshape(ys.shape)
