@@ -170,6 +170,34 @@ class ClothModel:
         change = np.linalg.norm(img[mask] - ref, axis=1)
         values[mask] = np.minimum(values[mask], change / per)
 
+    def blind(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0)
+              ) -> np.ndarray:
+        """(H, W) uint8 map of where detection's foreground cannot tell a dark
+        ball from the table: 2 on the ``holes`` pixels that were dark in the
+        learning frame and still differ from it by less than half
+        ``HOLE_CHANGE`` (the black before a far pocket of a broadcast view,
+        over the hole and the dark rail behind it, reads 10 to 20 off them:
+        seed 3086's), 1 on the ``jaws`` (never capped in detection: foreground
+        with or without a ball), 0 elsewhere. ``roi_bgr``: BGR uint8 crop at
+        ``offset`` in the roi."""
+        h, w = roi_bgr.shape[:2]
+        out = np.zeros((h, w), np.uint8)
+        if self.holes is None or self.hole_bgr is None:
+            return out
+        ox, oy = offset
+        if self.jaws is not None:
+            out[self.jaws[oy : oy + h, ox : ox + w]] = 1
+        mask = self.holes[oy : oy + h, ox : ox + w]
+        if not mask.any():
+            return out
+        ref = self.hole_bgr[oy : oy + h, ox : ox + w][mask]
+        dark = ref.sum(axis=1) + 3.0 < HOLE_DARK * np.maximum(
+            self.brightness[oy : oy + h, ox : ox + w][mask], 1.0)
+        img = cv2.GaussianBlur(roi_bgr, (3, 3), 0.8).astype(np.float32)
+        change = np.linalg.norm(img[mask] - ref, axis=1)
+        out[mask] = np.where(dark & (change < 0.5 * HOLE_CHANGE), 2, 0)
+        return out
+
     def with_edges(self, image: np.ndarray, view: TableView) -> ClothModel:
         """This model with ``edge_fg`` learned from a BGR uint8 frame.
 

@@ -116,12 +116,14 @@ showed them (``ClothModel.jaws``; not so, up to 0.64 in overhead views: seed
 
 
 def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
-                  hidden: np.ndarray | None = None, unseen: float = 1.0
-                  ) -> np.ndarray:
+                  hidden: np.ndarray | None = None, unseen: float = 1.0,
+                  blind: np.ndarray | None = None) -> np.ndarray:
     """(N,) share of each disc's sample points where ``fg`` >= 0.5.
 
     Sample points outside ``fg``, or ``hidden``, are left out (a disc wholly
-    outside scores ``unseen``).
+    outside scores ``unseen``); so are those ``blind`` (any value) of a disc
+    with a point blind to a dark ball (2), where that leaves at least
+    ``BLIND_KEEP`` of them.
 
     Args:
         fg: (H, W) float32 foreground strength.
@@ -129,6 +131,8 @@ def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
         radii: (N,) expected ball radii, px.
         hidden: (H, W) uint8, 1 where an occluder stands in front of the bed
             (``TableView.occluder_mask``), or None.
+        blind: (H, W) uint8, 2 where a dark ball cannot be told from the
+            table, 1 where no ball can (``ClothModel.blind``), or None.
     """
     n = len(centres)
     if n == 0:
@@ -149,9 +153,22 @@ def disc_coverage(fg: np.ndarray, centres: np.ndarray, radii: np.ndarray,
     if hidden is not None:
         inside &= cv2.remap(hidden, px, py, cv2.INTER_NEAREST,
                             borderMode=cv2.BORDER_CONSTANT, borderValue=0) == 0
+    if blind is not None:
+        at = cv2.remap(blind, px, py, cv2.INTER_NEAREST,
+                       borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        seen = inside & (at == 0)
+        use = (seen.sum(axis=1) >= BLIND_KEEP * inside.sum(axis=1)) & np.any(
+            inside & (at == 2), axis=1)
+        inside = np.where(use[:, None], seen, inside)
     hits = ((vals >= 0.5) & inside).sum(axis=1)
     n_in = inside.sum(axis=1)
     return np.where(n_in > 0, hits / np.maximum(n_in, 1), unseen)
+
+
+BLIND_KEEP = 0.5
+"""Least share of a disc's sample points that must be left once its ``blind``
+ones are left out for them to be (``disc_coverage``): a disc mostly over an
+empty pocket's hole and jaws is no ball."""
 
 
 class Detector(Protocol):
@@ -778,7 +795,8 @@ class BallDetector:
                                                            strict=True))
         # a ball is a filled disc: lines, arcs, spots and shadow edges are not
         disc = disc_coverage(fg, c, self.view.radius_px(c + np.array([x0, y0])),
-                             hidden)
+                             hidden, blind=self.cloth.blind(
+                                 image[y0:y1, x0:x1], (x0 - rx0, y0 - ry0)))
         keep = disc >= MIN_DISC_COVER
         # a fit dropped in a cluster stands where it is a ball apart on the
         # table from every candidate that stood (``MIN_APART``): a ball of the
