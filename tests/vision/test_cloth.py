@@ -45,3 +45,30 @@ def test_the_cloth_where_the_pack_stood_is_cloth_once_it_has_gone(
     err = np.linalg.norm(found.xy_mm - centre, axis=1)
     assert len(found) == 1 and err[0] < 5.0
     assert found.kind_names()[0] == "white"
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_only_what_a_dark_ball_cannot_be_told_from_reads_blind(seed: int) -> None:
+    # the far pockets' holes and the dark rail behind them, unchanged, read
+    # blind to a dark ball (seed 3086's black before one went unfound); a
+    # white there changes them, and is not blind
+    rng = np.random.default_rng(seed)
+    cam = make_camera("broadcast", rng, size=(1920, 1080))
+    app = random_appearance(rng)
+    names = ("white", *OFFICIAL.spots)
+    xy = np.array([[-1100.0, 120.0], *OFFICIAL.spots.values()])
+    det = BallDetector(truth_calibration(cam))
+    det.detect(render_scene(cam, app, names, xy, rng).image)
+    assert det.cloth is not None
+    far = -float(np.sign(det.view.cal.pose.centre_mm[0]))
+    xy[0] = (far * 1750.0, -860.0)
+    sc = render_scene(cam, app, names, xy, rng)
+    u, v = np.round(sc.xy_px[0]).astype(int)
+    r = int(det.view.radius_px(sc.xy_px[:1])[0])
+    ox, oy = det.cloth.origin
+    box = (slice(v - 3 * r, v + 3 * r), slice(u - 3 * r, u + 3 * r))
+    blind = det.cloth.blind(sc.image[box], (u - 3 * r - ox, v - 3 * r - oy))
+    yy, xx = np.mgrid[-3 * r:3 * r, -3 * r:3 * r]
+    on_ball = xx**2 + yy**2 <= (0.8 * r) ** 2
+    assert (blind == 2).sum() > on_ball.sum()  # the hole and the rail about it
+    assert not (blind[on_ball] == 2).any()

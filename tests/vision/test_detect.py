@@ -151,6 +151,34 @@ def test_the_deeper_in_a_corners_jaws_the_surer_a_ball_must_be(
     assert det._sure_enough(xy, probs).tolist() == [kept]
 
 
+@pytest.mark.parametrize(("upper", "lower", "left_out"), [
+    # seed 3086's black before a far pocket: its upper half over the hole and
+    # the dark rail, read as neither (blind to a dark ball), its lower half
+    # over the cloth: the upper half is left out
+    (2, 0, True),
+    # an empty pocket: the hole blind to a dark ball, its jaws (never capped
+    # in detection) foreground: too little is left, and all of it counts
+    (2, 1, False),
+    # the jaws alone, with nothing blind to a dark ball: as without the map
+    (1, 0, False),
+    (0, 0, False),
+])
+def test_disc_coverage_leaves_out_points_blind_to_a_dark_ball(
+        upper: int, lower: int, left_out: bool) -> None:
+    from vision.detect import MIN_DISC_COVER, disc_coverage
+
+    fg = np.zeros((40, 40), np.float32)
+    fg[20:, :] = 1.0  # the lower half of a disc at (20, 20) reads foreground
+    blind = np.zeros((40, 40), np.uint8)
+    blind[:20, :] = upper
+    blind[20:, :] = lower
+    at, radius = np.array([[20.0, 20.0]]), np.array([11.0])
+    cov = disc_coverage(fg, at, radius, blind=blind)[0]
+    plain = disc_coverage(fg, at, radius)[0]
+    assert plain < MIN_DISC_COVER
+    assert cov == (1.0 if left_out else plain)
+
+
 def test_disc_coverage_ignores_points_off_the_map() -> None:
     from vision.detect import disc_coverage
 
