@@ -444,21 +444,30 @@ def test_refits_to_the_foreground_alone_teach_no_radius_scale() -> None:
     assert abs(det._radius_scale - before) < 0.01
 
 
-@pytest.mark.parametrize("seed", [3, 5, 6, 7])
-def test_the_white_in_a_far_corner_pockets_mouth_is_found_in_a_broadcast_view(
-        seed: int) -> None:
-    # the pocket's dark hole joined the white's blob: it was fitted half into
-    # the hole, 40 to 100 mm deep on the table, or not found (seed 530)
+def _white_found_at_a_far_corner(seed: int, places: list[tuple[float, float]]
+                                 ) -> None:
+    """The white at each of ``places`` (mm, by the far end's corners: x
+    towards it) of the broadcast camera ``_rack(seed)`` is found within
+    10 mm, as the white."""
     cam, app, names, xy, rng, det = _rack(seed)
     far = -float(np.sign(det.view.cal.pose.centre_mm[0]))
-    for x, y in [(1650.0, -842.0), (1690.0, -800.0), (1700.0, -845.0),
-                 (1650.0, 842.0), (1690.0, 800.0), (1700.0, 845.0)]:
+    for x, y in places:
         xy[0] = (far * x, y)
         sc = render_scene(cam, app, names, xy, rng)
         d = det.detect(_jpeg(sc.image, 80))
         err = np.linalg.norm(d.xy_mm - sc.xy_mm[0], axis=1)
         assert err.min() < 10.0, (x, y, err.min())
         assert d.kind_names()[int(np.argmin(err))] == "white"
+
+
+@pytest.mark.parametrize("seed", [3, 5, 6, 7])
+def test_the_white_in_a_far_corner_pockets_mouth_is_found_in_a_broadcast_view(
+        seed: int) -> None:
+    # the pocket's dark hole joined the white's blob: it was fitted half into
+    # the hole, 40 to 100 mm deep on the table, or not found (seed 530)
+    _white_found_at_a_far_corner(seed, [
+        (1650.0, -842.0), (1690.0, -800.0), (1700.0, -845.0),
+        (1650.0, 842.0), (1690.0, 800.0), (1700.0, 845.0)])
 
 
 @pytest.mark.parametrize("seed", [2, 3, 5, 6])
@@ -470,16 +479,9 @@ def test_the_white_deep_in_a_far_corner_pockets_jaws_is_found_in_a_broadcast_vie
     # found and was called potted. (Before the balls' tops counted in
     # ``_about_pockets``, these cameras missed 9 of these 24 places by 13 to
     # 922 mm.)
-    cam, app, names, xy, rng, det = _rack(seed)
-    far = -float(np.sign(det.view.cal.pose.centre_mm[0]))
-    for x, y in [(1750.0, -860.0), (1758.0, -872.0), (1745.0, -850.0),
-                 (1750.0, 860.0), (1758.0, 872.0), (1745.0, 850.0)]:
-        xy[0] = (far * x, y)
-        sc = render_scene(cam, app, names, xy, rng)
-        d = det.detect(_jpeg(sc.image, 80))
-        err = np.linalg.norm(d.xy_mm - sc.xy_mm[0], axis=1)
-        assert err.min() < 10.0, (x, y, err.min())
-        assert d.kind_names()[int(np.argmin(err))] == "white"
+    _white_found_at_a_far_corner(seed, [
+        (1750.0, -860.0), (1758.0, -872.0), (1745.0, -850.0),
+        (1750.0, 860.0), (1758.0, 872.0), (1745.0, 850.0)])
 
 
 @pytest.mark.parametrize("seed", [3, 5, 6, 7])
