@@ -139,7 +139,10 @@ scored once with 37daf38), ``3261-3280`` (held out, scored once with
 session 52's final code, 103b265; 3256, 3262 and 3265 fixed in session 53),
 ``3281-3300`` (held out, scored once with df7b738; 3296 fixed in session
 54), ``3301-3320`` and ``3321-3340`` (held out, scored once with session
-54's final code, 4ba9866),
+54's final code, 4ba9866; 3332 fixed in session 55), ``3341-3360`` (held
+out, scored once with e9b2832; 3086 of the sets above fixed in session 55),
+``3361-3380`` (held out, scored once with e2dde73, session 55's final
+code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
