@@ -166,9 +166,18 @@ class ClothModel:
         mask = where[oy : oy + h, ox : ox + w]
         if not mask.any():
             return
-        ref = self.hole_bgr[oy : oy + h, ox : ox + w][mask]
-        change = np.linalg.norm(img[mask] - ref, axis=1)
+        _, change = self._learned_change(img, offset, mask)
         values[mask] = np.minimum(values[mask], change / per)
+
+    def _learned_change(self, img: np.ndarray, offset: tuple[int, int],
+                        mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The learning frame's colour (``hole_bgr``) at the ``mask`` pixels of
+        the BGR crop ``img`` at ``offset`` in the roi ((K, 3)), and theirs'
+        distance from it ((K,))."""
+        ox, oy = offset
+        h, w = mask.shape
+        ref = self.hole_bgr[oy : oy + h, ox : ox + w][mask]
+        return ref, np.linalg.norm(img[mask] - ref, axis=1)
 
     def blind(self, roi_bgr: np.ndarray, offset: tuple[int, int] = (0, 0)
               ) -> np.ndarray:
@@ -190,11 +199,10 @@ class ClothModel:
         mask = self.holes[oy : oy + h, ox : ox + w]
         if not mask.any():
             return out
-        ref = self.hole_bgr[oy : oy + h, ox : ox + w][mask]
+        img = cv2.GaussianBlur(roi_bgr, (3, 3), 0.8).astype(np.float32)
+        ref, change = self._learned_change(img, offset, mask)
         dark = ref.sum(axis=1) + 3.0 < HOLE_DARK * np.maximum(
             self.brightness[oy : oy + h, ox : ox + w][mask], 1.0)
-        img = cv2.GaussianBlur(roi_bgr, (3, 3), 0.8).astype(np.float32)
-        change = np.linalg.norm(img[mask] - ref, axis=1)
         out[mask] = np.where(dark & (change < 0.5 * HOLE_CHANGE), 2, 0)
         return out
 
