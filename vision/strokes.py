@@ -1843,10 +1843,14 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
             # tracker holds still (seed 1222's red struck the left cushion
             # at 1.8 mm a frame and rolled 4 mm back for 9 frames: the
             # stroke ended 6 early); with too little of the rebound seen
-            # for its speed, that is when (the fit of the distance still
-            # to go, taken across the bounce, is not: seed 1286's red,
-            # back off the left cushion at 0.5 mm a frame, 6 frames late)
+            # for its speed, its sightings after the bounce may still say
+            # when (``_said_off_cushion``), that at the earliest (the fit of
+            # the distance still to go, taken across the bounce, is not:
+            # seed 1286's red, back off the left cushion at 0.5 mm a frame,
+            # 6 frames late)
             rebound = _rebound_stop(*bounce, config)
+            if t_stop is None:
+                t_stop = _said_off_cushion(dist, ok, bounce[0], config)
             t_stop = rebound if t_stop is None else max(t_stop, rebound)
         elif t_stop is None:
             t_stop = _fit_stop(dist, k_last, config)
@@ -2219,6 +2223,28 @@ def _left_cushion(xy: np.ndarray, ok: np.ndarray, s0: int, k_last: int,
     a = int(np.argmin(per_axis[k]))
     back = float(_cushion_gaps(final[None], spec)[0, a] - gap[k])
     return int(rows[k]) if back > 2 * config.still_mm else None
+
+
+def _said_off_cushion(dist: np.ndarray, ok: np.ndarray, row: int,
+                      config: SegmenterConfig) -> float | None:
+    """Fractional row where a ball that arrived at a cushion on ``row`` stopped,
+    from how far from its resting place (``dist``: (T,) mm, despiked; ``ok``:
+    (T,) seen) its sightings after were, down to ``REBOUND_NEAR_MM``: those
+    within ``still_mm`` of it count here, where the rebound's speed is too
+    little for more of them to lie off it (seed 3384's white, back off the left
+    cushion at 1.2 mm a frame, had three sightings more than 3 mm off its rest;
+    the rebound at ``cushion_keep`` ended its stroke 4 frames early, where its
+    next three, 2.2 to 2.6 mm off, agreed on the frame). None where they do
+    not agree (``_said_stop``)."""
+    rows = np.flatnonzero(ok[row + 1 :]) + row + 1
+    near = np.flatnonzero(dist[rows] < REBOUND_NEAR_MM)
+    rows = rows[: near[0]] if len(near) else rows
+    return _said_stop(rows, dist[rows], config, SAID_ALIKE_FRAMES)
+
+
+REBOUND_NEAR_MM = 1.0
+"""Nearest its resting place a sighting of a ball back off a cushion counts
+for when it stopped (``_said_off_cushion``)."""
 
 
 def _rebound_stop(row: int, speed: float, gap: float, config: SegmenterConfig

@@ -1777,6 +1777,29 @@ def test_a_rebound_too_short_to_fit_ends_as_the_cushion_gave_it_back() -> None:
     assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 749) <= 2
 
 
+# seed 3384's white, as tracked from frame 528 (a broadcast camera): into the
+# left cushion (its centre touches it at y = 862.75) at 2 mm a frame at 558; it
+# came back off it at 1.2 mm a frame, 0.6 of that, rolled 8 mm and stopped at
+# 572, its last 2.5 mm within the readings' noise (``still_mm``) of its rest
+WHITE_BACK_OFF_THE_LEFT_CUSHION = [
+    (996.3, 769.9), (989.5, 773.8), (988.6, 778.2), (984.0, 781.7), (978.8, 785.8),
+    (977.2, 789.9), (974.9, 793.5), (971.6, 797.5), (966.0, 801.2), (964.5, 805.0),
+    (962.5, 808.3), (959.6, 811.8), (955.7, 815.3), (953.9, 819.2), (950.7, 821.5),
+    (949.7, 825.1), (944.7, 827.6), (942.5, 830.4), (941.1, 834.0), (937.3, 836.1),
+    (937.6, 839.4), (934.5, 841.5), (932.3, 844.5), (930.4, 846.8), (926.2, 848.4),
+    (926.8, 851.4), (925.0, 852.8), (923.2, 855.7), (921.4, 857.0), (920.5, 859.0),
+    (919.3, 862.0), (921.5, 861.2), (915.9, 860.0), (914.9, 859.2), (914.2, 858.1),
+    (913.7, 855.9), (913.5, 855.6), (913.7, 855.4), (912.2, 854.7), (912.2, 854.4),
+    (912.0, 854.3), (911.9, 854.2), (911.8, 854.1), (911.7, 854.1), (911.8, 854.1)]
+
+
+def test_a_rebound_seen_within_the_noise_ends_when_its_sightings_say() -> None:
+    # only three sightings lay more than ``still_mm`` off its rest, too few
+    # to time: the cushion's half of its speed back said 569
+    tracks = _one_ball("white", 528, WHITE_BACK_OFF_THE_LEFT_CUSHION)
+    assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 572) <= 2
+
+
 # seed 1297's white, as tracked from frame 290 (overhead): it rolled to rest
 # against the bottom cushion at 318; the cue's tip, come beside it for the
 # next stroke, pulled its readings 4 to 9 mm off and back for 15 frames
