@@ -893,6 +893,24 @@ def test_a_fast_ball_unseen_for_a_few_frames_has_not_jumped() -> None:
     assert strokes[0].end_frame >= 40 + 39
 
 
+def test_a_fast_ball_slowed_at_once_by_a_hit_has_not_jumped() -> None:
+    # seed 3401's white, struck at 155 mm a frame into the black, slowed to
+    # 47 and then 15 at once: that last fast step, at the start of a rest
+    # window, was taken for the track changing ball, the white for at rest,
+    # and the stroke was cut in two
+    frames = [_frame(f, BASE) for f in range(40)]
+    x = -1100.0
+    steps = [155.0] * 6 + [47.0] + [15.0 * (1.0 - k / 60.0) for k in range(60)]
+    for i, step in enumerate(steps):
+        frames.append(_frame(40 + i, {**BASE, 1: ("white", (x, -100.0), True)}))
+        x += step
+    frames += [_frame(40 + len(steps) + f, {**BASE, 1: ("white", (x, -100.0), True)})
+               for f in range(40)]
+    strokes, _ = _run(frames)
+    assert [s.start_frame for s in strokes] == [40]
+    assert strokes[0].end_frame >= 40 + len(steps) - 5
+
+
 @pytest.mark.parametrize(("gap", "white_unseen", "start"), [
     (0, False, 40),   # beside the cue ball: struck at once (seed 416)
     (2, True, 42),    # 250 mm off, reached unseen (seed 388): the frame
