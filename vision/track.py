@@ -2088,9 +2088,18 @@ class BallTracker:
 
     def _colours_seen_elsewhere(self) -> list[tuple[int, np.ndarray]]:
         """``(kind index, (2,) mm)`` of the colours (one of each on the table)
-        with a track seen in this frame or the last."""
+        with a track seen in this frame or the last, or at rest and seen there
+        the last time detection looked (where nothing moves, it looks at a
+        ball at rest only now and then: seed 3412's blue, rattled out of the
+        baulk-left jaws and rolling back along the near cushion at 38 mm a
+        frame, blurred, read 0.53-0.63 green, was a green while the green at
+        rest on its spot went unlooked at, and a ball of no kind there was
+        for 15 frames: its stroke ended then, with the blue potted)."""
         return [(KINDS.index(t.kind), t.reported_mm) for t in self.active()
-                if t.kind != BallKind.RED and t.seen_at >= self._frame - 1]
+                if t.kind != BallKind.RED and (
+                    t.seen_at >= self._frame - 1 or (
+                        t.anchor is not None and t.status == TrackStatus.SEEN
+                        and t.missed == 0))]
 
     def _sure_colours(self, dets: Detections, cand: np.ndarray
                       ) -> list[tuple[int, np.ndarray]]:

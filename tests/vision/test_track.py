@@ -2257,3 +2257,37 @@ def test_the_cue_ball_lost_into_the_jaws_is_back_only_out_of_them_or_in_the_d(
     assert white.reported_mm[0] > -1500.0
     if back is not None:
         assert np.allclose(white.reported_mm, back, atol=3)
+
+
+@pytest.mark.parametrize("green_looked_at", [True, False])
+def test_a_potted_colour_rolling_back_out_read_as_a_colour_at_rest_is_revived(
+        green_looked_at: bool) -> None:
+    # seed 3412: the blue, rattled out of the baulk-left jaws and taken for
+    # potted, rolled back along the near cushion at 38 mm a frame, blurred,
+    # read 0.6 green; the green at rest on its spot, where nothing changed,
+    # was not looked at, and the blue was a second green, of no track, for
+    # 15 frames: its stroke ended with it potted
+    tr = BallTracker(OFFICIAL)
+    green = ("green", *OFFICIAL.spots["green"])
+    white = ("white", 0.0, -300.0)
+    hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
+    for f in range(12):
+        tr.update(_dets([green, white, ("blue", -hl + 400 - 30 * f,
+                                        hw - 400 + 30 * f)]))
+    blue = next(t for t in tr.tracks if t.kind == BallKind.BLUE)
+    for _ in range(tr.config.coast_frames + 1):
+        tr.update(_dets([green, white]))
+    assert blue.status == TrackStatus.POTTED
+    xy = np.array([-1660.0, 620.0])
+    for _ in range(10):
+        xy += (8.0, -38.0)
+        rolling = ("blue", *xy)
+        if green_looked_at:
+            tr.update(_read_as(_dets([rolling, green, white]), 0,
+                               {"green": 0.6, "blue": 0.4}))
+        else:  # only about the rolling ball (``_dets``: 0.5 px a mm)
+            u, v = (xy * 0.5 + 900).astype(int)
+            tr.update(_read_as(_dets([rolling]), 0, {"green": 0.6, "blue": 0.4}),
+                      regions_px=[(u - 60, v - 60, u + 60, v + 60)])
+    assert blue.status == TrackStatus.SEEN
+    assert np.linalg.norm(blue.xy_mm - xy) < 40.0
