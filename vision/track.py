@@ -2387,8 +2387,15 @@ class BallTracker:
                     or t.meas_mm is None):
                 continue
             off = cd.origin - t.meas_mm
+            far = float(np.linalg.norm(off))
             reach = 2 * self.spec.ball_radius + 1.5 * speed * (cd.first - t.potted_at)
-            if float(np.linalg.norm(off)) <= reach and float(off @ v) > 0 and (
+            # (or first seen within a ball's width of where it vanished,
+            # whichever way it rolls: seed 3192's red, lost in the baulk-left
+            # jaws, was first seen 28 mm deeper in them than its last reading,
+            # coming back out, and got a track of its own, its own called
+            # potted)
+            if far <= reach and (float(off @ v) > 0
+                                 or far <= 2 * self.spec.ball_radius) and (
                     self._clear(cd.xy)):
                 self._rest_at(t, cd.xy)
                 t.potted_at = -1

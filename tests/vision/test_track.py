@@ -1304,6 +1304,35 @@ def test_a_red_back_out_of_the_jaws_gets_its_track_back(step: float, back: bool
     assert (reds[0] is red) == back
 
 
+# seed 3192's red, as tracked from frame 385 into the baulk-left jaws, lost
+# there 4 frames, taken for potted, and first seen again 4 frames on, 28 mm
+# deeper in the jaws than its last reading, rolling back out along the cushion
+RED_INTO_THE_JAWS = [(-1597.6, 703.6), (-1630.1, 741.7), (-1661.6, 781.2),
+                     (-1681.8, 809.1), (-1711.4, 843.6), (-1741.4, 870.7)]
+RED_BACK_OUT = [(-1767.0, 860.0), (-1755.0, 860.0), (-1749.9, 860.4),
+                (-1744.2, 860.2), (-1734.3, 859.6), (-1730.0, 859.8)]
+
+
+def test_a_red_seen_deeper_in_the_jaws_rolling_out_gets_its_track_back() -> None:
+    # read unsurely (the brown, seen on its spot, struck out), it had a track
+    # of its own, and its own was called potted: its way out led back
+    # towards where it had vanished
+    tr = BallTracker(OFFICIAL)
+    brown = ("brown", *OFFICIAL.spots["brown"])
+    for xy in RED_INTO_THE_JAWS:
+        tr.update(_dets([("red", *xy), brown]))
+    red = next(t for t in tr.tracks if t.kind == BallKind.RED)
+    while red.status != TrackStatus.POTTED:
+        tr.update(_dets([brown]))
+    for _ in range(3):
+        tr.update(_dets([brown]))
+    for xy in RED_BACK_OUT:
+        tr.update(_read_as(_dets([("red", *xy), brown]), 0,
+                           {"brown": 0.6, "red": 0.4}))
+    reds = [t for t in tr.active() if t.kind == BallKind.RED]
+    assert reds == [red]
+
+
 @pytest.mark.parametrize("back", [True, False])
 def test_a_ball_lost_slowly_in_the_jaws_is_held_a_while_before_it_is_potted(
         back: bool) -> None:
