@@ -142,7 +142,9 @@ session 52's final code, 103b265; 3256, 3262 and 3265 fixed in session 53),
 54's final code, 4ba9866; 3332 fixed in session 55), ``3341-3360`` (held
 out, scored once with e9b2832; 3086 of the sets above fixed in session 55),
 ``3361-3380`` (held out, scored once with e2dde73, session 55's final
-code),
+code), ``3381-3400`` (held out, scored once with b372074, session 55's
+final code; 3384 fixed in session 56), ``3401-3420`` (held out, scored once
+with b68e360; 3401 and 3412 fixed in session 56),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
