@@ -384,25 +384,35 @@ def _put_back(xy: np.ndarray, seen: np.ndarray, s0: int, kind: str,
     cue ball in or near the D, a colour on a spot), or anywhere once it was
     lost running into a pocket's mouth (seed 936's white, potted in the break;
     the referee's glove bringing the black back to its spot was read as the
-    white), but not while another ball still rolls (``rolling``: (T,) bool,
-    rows in which one does): no hand puts a ball back among them (seed
-    2866's green, rattled out of a baulk corner's jaws unseen, came back
-    into sight 490 mm on as the white rolled, and was called potted); None
-    if it was not."""
+    white); unseen for less, only if both (seed 3438's white, in-off as the
+    stroke's last motion, was in the D 3 frames later: taken to have rolled
+    there, the in-off was missed); but not while another ball still rolls
+    (``rolling``: (T,) bool, rows in which one does): no hand puts a ball back
+    among them (seed 2866's green, rattled out of a baulk corner's jaws
+    unseen, came back into sight 490 mm on as the white rolled, and was called
+    potted); None if it was not."""
     if len(seen) < 2 or kind == "red":
         return None
     jump = np.linalg.norm(np.diff(xy[seen], axis=0), axis=1)
-    gaps = np.flatnonzero((np.diff(seen) > c.lost_rows) & (jump >= c.put_back_mm)
+    gaps = np.flatnonzero((np.diff(seen) > 1) & (jump >= c.put_back_mm)
                           & (seen[:-1] >= s0) & ~rolling[seen[1:]])
     for g in gaps:
-        p = xy[seen[g]]
-        v = last_step(xy, seen[:g + 1])
-        if any(float(np.linalg.norm(np.subtract(q, p))) < c.pocket_mm
-               and float(v @ np.subtract(q, p)) > 0.0 for q in spec.pockets.values()):
-            return int(g)
-        if placed_by_hand(spec, kind, xy[seen[g + 1]], c.hand_mm):
+        into = _ran_into_pocket(spec, xy[seen[g]], last_step(xy, seen[:g + 1]),
+                                c.pocket_mm)
+        by_hand = placed_by_hand(spec, kind, xy[seen[g + 1]], c.hand_mm)
+        if (into and by_hand) or (seen[g + 1] - seen[g] > c.lost_rows
+                                  and (into or by_hand)):
             return int(g)
     return None
+
+
+def _ran_into_pocket(spec: TableSpec, xy: np.ndarray, step: np.ndarray,
+                     reach_mm: float) -> bool:
+    """Was a ball at ``xy`` ((2,) mm, table frame), its last step ``step``
+    ((2,) mm), within ``reach_mm`` of a pocket and running at it?"""
+    return any(math.dist(xy, q) < reach_mm
+               and float(step @ np.subtract(q, xy)) > 0.0
+               for q in spec.pockets.values())
 
 
 def _at(rows: np.ndarray, pts: np.ndarray, t: float) -> np.ndarray:

@@ -1274,6 +1274,25 @@ def test_a_cue_ball_lost_into_a_pocket_and_a_glove_read_as_it_was_potted(
     assert ev.potted == potted
 
 
+@pytest.mark.parametrize(("last_seen", "back_at", "potted"), [
+    ("mouth", (-1160.0, -153.0), (("white", "top_left"),)),  # seed 3438: in-off
+    ("mouth", (-300.0, 0.0), ()),  # no place a hand puts it: a misread
+    ("bed", (-1160.0, -153.0), ()),  # not gone into a pocket: a misread
+])
+def test_a_cue_ball_gone_into_a_pocket_and_in_the_d_frames_later_was_potted(
+        last_seen: str, back_at: tuple[float, float],
+        potted: tuple[tuple[str, str], ...]) -> None:
+    # seed 3438: the white, in-off at 22 mm a frame as the stroke's last
+    # motion, was put in the D 3 frames after it was last seen: taken to have
+    # rolled there, the in-off was missed and the score went wrong
+    at = {"mouth": np.array(OFFICIAL.pockets["top_left"]) - (40.0, 20.0),
+          "bed": np.array((600.0, 300.0))}[last_seen]
+    xy, vis = _runs_out_of_sight(at, (20.0, 12.0), (-600.0, 400.0),
+                                 back_at=back_at, back_from=15)
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.potted == potted
+
+
 def _thin_cut(turn_deg: float, swerve_deg: float = 0.0) -> StrokeTracks:
     """White and two reds: the white runs -x at 100 mm a row along y = 130 past
     a red held still at (1081, 79), 51 mm off its line (a red of the pack,
