@@ -1862,10 +1862,48 @@ def estimate_end(tracks: StrokeTracks, config: SegmenterConfig,
             t_stop = rebound if t_stop is None else max(t_stop, rebound)
         elif t_stop is None:
             t_stop = _fit_stop(dist, k_last, config)
+        if settled is not None and _ran_to_rest_at_a_ball(
+                xy, j, final, k_last, (spec or OFFICIAL).ball_radius):
+            # stopped by the ball it came to rest against, a kiss in its last
+            # frames that no speed shows: a roll from its first sighting at
+            # its resting place stops no later (seed 3421's white, at 1.2 mm a
+            # frame into a red, stopped 4 frames before its roll said)
+            t_stop = min(t_stop, settled + math.sqrt(
+                2.0 * (still + SETTLED_SLACK_MM) / config.roll_decel))
         if hidden:
             t_stop = max(t_stop, rolled_on)
         end = max(end, t_stop)
     return int(tracks.frames[0] + min(math.ceil(end - 1e-6), t_len - 1))
+
+
+def _ran_to_rest_at_a_ball(xy: np.ndarray, j: int, final: np.ndarray,
+                           k_last: int, radius: float) -> bool:
+    """Did ball ``j`` (of ``xy``: (T, N, 2) mm, NaN where gone) come to rest at
+    ``final`` ((2,) mm) against another ball, within ``KISS_TOUCH_MM`` of
+    touching where that ball was last, running at it: its way from its
+    sighting 3 rows before its last clear motion (row ``k_last``) within 60
+    degrees of the line to that ball's centre? (``radius``: mm.)"""
+    others = np.delete(xy[-1], j, axis=0)
+    others = others[~np.isnan(others[:, 0])]
+    came = final - xy[max(k_last - 3, 0), j]
+    if not len(others) or np.isnan(came[0]) or not came.any():
+        return False
+    to = others - final
+    apart = np.linalg.norm(to, axis=1)
+    i = int(np.argmin(apart))
+    return bool(apart[i] <= 2.0 * radius + KISS_TOUCH_MM and float(came @ to[i])
+                >= 0.5 * float(np.linalg.norm(came)) * float(apart[i]))
+
+
+KISS_TOUCH_MM = 4.0
+"""How far short of touching another ball a ball may come to rest and have been
+stopped by it (``_ran_to_rest_at_a_ball``: the kissed ball creeps a few mm
+off)."""
+
+SETTLED_SLACK_MM = 1.0
+"""How much farther off its resting place than ``still`` a ball first read
+within ``still`` of it may have been (``_settled``; the readings' noise): a
+roll from there stops within sqrt(2 (still + this) / deceleration) frames."""
 
 
 def last_step(xy: np.ndarray, seen: np.ndarray, max_gap: int = 3,

@@ -1818,6 +1818,36 @@ def test_a_rebound_seen_within_the_noise_ends_when_its_sightings_say() -> None:
     assert abs(estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL) - 572) <= 2
 
 
+# seed 3421's white, as tracked from frame 340 (overhead): it ran at 1.2 mm a
+# frame into a red at rest (at 617.8, 286.3) and stopped against it at 375
+WHITE_INTO_A_RED_AT_REST = [
+    (520.8, 204.5), (524.0, 206.4), (527.4, 209.8), (531.3, 210.8), (534.5, 213.7),
+    (537.0, 215.4), (540.1, 216.7), (543.8, 219.5), (545.8, 220.7), (549.5, 221.2),
+    (550.9, 224.3), (554.1, 225.4), (556.0, 226.1), (558.3, 228.0), (560.5, 230.0),
+    (563.2, 231.1), (565.4, 232.5), (567.3, 234.1), (568.9, 235.1), (570.6, 237.1),
+    (572.9, 237.6), (573.8, 238.6), (575.9, 239.7), (577.2, 240.4), (578.1, 240.7),
+    (580.0, 241.1), (581.2, 242.8), (582.5, 243.7), (583.9, 243.9), (584.9, 244.8),
+    (585.7, 244.8), (585.0, 245.2), (584.6, 244.5), (584.8, 244.5), (584.8, 244.7)]
+
+
+@pytest.mark.parametrize(("red", "stopped_by_it"), [
+    ((617.8, 286.3), True),  # the red it came to rest against
+    ((584.8 - 52.5, 244.7), False),  # one it came to rest with its back to
+    ((650.0, 330.0), False),  # one 30 mm beyond touching
+])
+def test_a_ball_run_to_rest_against_another_was_stopped_by_it(
+        red: tuple[float, float], stopped_by_it: bool) -> None:
+    # the kiss in its last frames showed in no speed: its roll said 378
+    white = _one_ball("white", 340, WHITE_INTO_A_RED_AT_REST)
+    t = len(white.frames)
+    xy = np.concatenate([white.xy_mm, np.tile(red, (t, 1, 1))], axis=1)
+    tracks = dataclasses.replace(
+        white, ids=np.array([1, 2]), kinds=("white", "red"), xy_mm=xy,
+        visible=np.ones((t, 2), bool), before_mm=xy[0].copy())
+    end = estimate_end(tracks, SegmenterConfig(), spec=OFFICIAL)
+    assert (abs(end - 375) <= 2) == stopped_by_it
+
+
 # seed 1297's white, as tracked from frame 290 (overhead): it rolled to rest
 # against the bottom cushion at 318; the cue's tip, come beside it for the
 # next stroke, pulled its readings 4 to 9 mm off and back for 15 frames
