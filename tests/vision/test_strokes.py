@@ -556,6 +556,22 @@ def test_a_cue_ball_and_the_ball_it_struck_both_unseen_start_at_the_strike(
     assert abs(strokes[0].start_frame - 40) <= 1
 
 
+@pytest.mark.parametrize(("contacts", "strike"), [
+    ([871.2, 870.8, 860.2], 870.8),  # seed 3436: one track misread in the pack
+    ([870.8, 860.2], 860.2),  # two: either may be the cue ball's first
+    ([871.2], 871.2),
+])
+def test_a_hidden_strike_is_timed_by_its_contacts_not_by_one_far_before_them(
+        contacts: list[float], strike: float) -> None:
+    # seed 3436's break: the white, hidden by the player, struck into the
+    # pack; two reds timed back to leave their places at 870.8 and 871.2, a
+    # third track, misread onto another red, at 860.2: the stroke began 11
+    # frames early
+    from vision.strokes import _strike_said
+
+    assert _strike_said(contacts) == strike
+
+
 @pytest.mark.parametrize(("cut_deg", "white_seen_late", "back_red", "red_held"), [
     (10.0, 0, False, 0),
     (10.0, 1, False, 0),
