@@ -143,8 +143,12 @@ session 52's final code, 103b265; 3256, 3262 and 3265 fixed in session 53),
 out, scored once with e9b2832; 3086 of the sets above fixed in session 55),
 ``3361-3380`` (held out, scored once with e2dde73, session 55's final
 code), ``3381-3400`` (held out, scored once with b372074, session 55's
-final code; 3384 fixed in session 56), ``3401-3420`` (held out, scored once
-with b68e360; 3401 and 3412 fixed in session 56),
+final code; 3384 fixed in session 56, 3386 in session 57), ``3401-3420``
+(held out, scored once with b68e360; 3401 and 3412 fixed in session 56),
+``3421-3440`` (held out, scored once with 424ef8c, session 56's final code;
+3421, 3436 and 3438 fixed in session 57), ``3441-3460`` (held out, scored
+once with f7bf83e),
+``3461-3480`` (held out, scored once with e47b55a, session 57's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
