@@ -293,6 +293,11 @@ class TrackerConfig:
             line fitted to its last measurements moves slower than this, mm a
             frame (a ball creeping to a stop, measured with a little noise, is
             not yet at rest).
+        settle_line_mm: Nor until those measurements all lie within this of
+            that line: a ball that turned among them (back off a cushion) is
+            fitted slow by a line through the turn while it still rolls (seed
+            3477's white came back off the top cushion at 1.2 mm a frame and
+            was taken to rest 9 frames, 5 mm, short of where it stopped).
         release_prob: Least probability of the ball's kind for a detection to
             count as evidence that a ball at rest moved.
         blur_prob: Detections between this and ``release_prob`` (a ball
@@ -448,6 +453,7 @@ class TrackerConfig:
     settle_mm: float = 1.5
     settle_frames: int = 4
     settle_speed_mm: float = 0.3
+    settle_line_mm: float = 2.0
     coast_frames: int = 4
     release_prob: float = 0.8
     blur_prob: float = 0.4
@@ -1450,8 +1456,10 @@ class BallTracker:
         if len(t.recent) >= c.settle_frames:
             last = self._last_readings(t)
             mean = last.mean(axis=0)
+            recent = np.array(t.recent)
             if (np.linalg.norm(last - mean, axis=1).max() <= c.settle_mm
-                    and _drift(np.array(t.recent)) <= c.settle_speed_mm):
+                    and _drift(recent) <= c.settle_speed_mm
+                    and _line_misfit(recent) <= c.settle_line_mm):
                 self._rest_at(t, mean)
         return True
 
@@ -2451,6 +2459,14 @@ def _drift_velocity(pts: np.ndarray) -> np.ndarray:
     measurements ``pts`` ((K, 2) float64, mm; two at least)."""
     k = np.arange(len(pts)) - (len(pts) - 1) / 2
     return k @ (pts - pts.mean(axis=0)) / (k @ k)
+
+
+def _line_misfit(pts: np.ndarray) -> float:
+    """Farthest (mm) any of successive measurements ``pts`` ((K, 2) float64,
+    mm) lies from the straight-line fit to them (``_drift_velocity``)."""
+    k = np.arange(len(pts)) - (len(pts) - 1) / 2
+    fit = pts.mean(axis=0) + k[:, None] * _drift_velocity(pts)
+    return float(np.linalg.norm(pts - fit, axis=1).max())
 
 
 def _drift(pts: np.ndarray) -> float:

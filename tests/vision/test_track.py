@@ -655,6 +655,30 @@ def test_ball_creeping_to_a_stop_is_at_rest_only_once_stopped() -> None:
     assert white.anchor is not None and abs(white.anchor[0] - x) < 1.0
 
 
+# seed 3477's white into the top cushion and back, as measured (mm): it came
+# back off the cushion at 1.2 mm a frame and stopped at x = 1748.9
+BACK_OFF_A_CUSHION = (
+    (1723.02, -587.98), (1726.87, -587.52), (1730.43, -587.60), (1733.86, -587.08),
+    (1736.60, -586.83), (1739.60, -587.09), (1742.45, -586.92), (1745.10, -585.55),
+    (1748.17, -585.84), (1750.25, -585.29), (1753.08, -585.32), (1754.63, -585.23),
+    (1756.85, -585.51), (1755.50, -585.07), (1754.57, -585.20), (1753.79, -585.15),
+    (1753.04, -585.18), (1751.53, -585.17), (1750.51, -585.17), (1749.84, -585.00),
+    (1749.45, -585.11), (1749.28, -585.14), (1749.24, -584.99), (1749.05, -585.14),
+    (1748.98, -585.08), (1748.95, -585.14), (1748.65, -584.94), (1748.67, -584.93))
+
+
+def test_ball_back_off_a_cushion_is_at_rest_only_once_stopped() -> None:
+    tr = BallTracker(OFFICIAL)
+    for x in (1400.0, 1440.0, 1480.0, 1520.0, 1560.0, 1600.0, 1640.0, 1680.0, 1715.0):
+        tr.update(_dets([("white", x, -588.0), ("blue", 0, 0)]))
+    white = next(t for t in tr.active() if t.kind == BallKind.WHITE)
+    assert white.anchor is None
+    for x, y in BACK_OFF_A_CUSHION:
+        tr.update(_dets([("white", x, y), ("blue", 0, 0)]))
+        assert white.anchor is None or abs(x - 1748.9) < 1.0, x
+    assert white.anchor is not None and abs(white.anchor[0] - 1748.9) < 1.0
+
+
 def test_ball_struck_away_blurred_past_its_colour_is_released() -> None:
     tr = BallTracker(OFFICIAL)
     start = np.array([800.0, 300.0])
