@@ -1958,10 +1958,16 @@ class BallTracker:
             self._rest_at(t, self._last_readings(t).mean(axis=0))
             t.rest_since = t.still_at = last_seen
             return
-        # held where last seen (not near a pocket, or a while in its jaws)
+        # held where last seen (not near a pocket, or a while in its jaws),
+        # its place no longer tied to a motion: the covariance of place and
+        # speed goes with the speed (left, the matrix had negative variances,
+        # and the gate of the next sightings was no gate: seed 3492's black,
+        # seen again coming back out of a far corner's jaws, had none left
+        # for its speed)
         if t.meas_mm is not None:
             t.state[:2] = t.meas_mm
         t.state[2:] = 0.0
+        t.cov[:2, 2:] = t.cov[2:, :2] = 0.0
         t.cov[2:, 2:] = np.eye(2) * 1.0
 
     def _stopped_in_jaws(self, t: Track) -> bool:

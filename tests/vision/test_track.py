@@ -256,6 +256,21 @@ def test_ball_lost_moving_away_from_a_pocket_is_held_not_potted() -> None:
     assert black.status == TrackStatus.HIDDEN
 
 
+@pytest.mark.parametrize("lost_frames", [6, 12, 40])
+def test_ball_lost_moving_and_held_keeps_a_true_covariance(lost_frames: int) -> None:
+    tr = BallTracker(OFFICIAL)
+    for f in range(8):
+        tr.update(_dets([("black", -600.0 - 20 * f, 100.0), ("white", 0, -300)]))
+    for _ in range(lost_frames):
+        tr.update(_dets([("white", 0, -300)]))
+    black = next(t for t in tr.tracks if t.kind == BallKind.BLACK)
+    assert black.status == TrackStatus.HIDDEN and black.speed == 0.0
+    # held where last seen: its covariance is still one (symmetric, no
+    # negative variance along any direction), so a sighting is gated by it
+    assert np.allclose(black.cov, black.cov.T)
+    assert np.linalg.eigvalsh(black.cov).min() >= 0.0
+
+
 def test_ball_seen_again_where_it_was_potted_gets_its_track_back() -> None:
     tr = BallTracker(OFFICIAL)
     hl, hw = OFFICIAL.half_length, OFFICIAL.half_width
