@@ -148,7 +148,10 @@ final code; 3384 fixed in session 56, 3386 in session 57), ``3401-3420``
 ``3421-3440`` (held out, scored once with 424ef8c, session 56's final code;
 3421, 3436 and 3438 fixed in session 57), ``3441-3460`` (held out, scored
 once with f7bf83e),
-``3461-3480`` (held out, scored once with e47b55a, session 57's final code),
+``3461-3480`` (held out, scored once with e47b55a, session 57's final code;
+3477 fixed in session 58), ``3481-3500`` (held out, scored once with 33b4dab,
+session 57's final code), ``3501-3520`` (held out, scored once with 8f2aa93,
+session 58's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
