@@ -150,8 +150,8 @@ final code; 3384 fixed in session 56, 3386 in session 57), ``3401-3420``
 once with f7bf83e),
 ``3461-3480`` (held out, scored once with e47b55a, session 57's final code;
 3477 fixed in session 58), ``3481-3500`` (held out, scored once with 33b4dab,
-session 57's final code), ``3501-3520`` and ``3521-3540`` (held out, scored once
-each with 8f2aa93, session 58's final code),
+session 57's final code), ``3501-3520``, ``3521-3540`` and ``3541-3560`` (held out,
+scored once each with 8f2aa93, session 58's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
