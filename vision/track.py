@@ -1666,8 +1666,10 @@ class BallTracker:
         """Release ``t`` from its anchor: it was seen rolling away along ``pts``
         (``(frame, (2,) mm)``, the last this frame's detection ``j``)."""
         c = self.config
-        self.releases.append(Release(t.track_id, tuple(self._lead_in(t, pts[0])
-                                                         + pts)))
+        run = self._lead_in(t, pts[0]) + pts
+        self.releases.append(Release(t.track_id, tuple(run)))
+        if t.anchor is not None:
+            self._touch_on_way(t, t.anchor, run[0][1])
         (f0, p0), (f1, p1) = pts[-2], pts[-1]
         v = (p1 - p0) / max(f1 - f0, 1)
         self._unanchor(t)
@@ -1685,6 +1687,20 @@ class BallTracker:
         t.state = np.array([p1[0], p1[1], v[0], v[1]])
         t.cov = np.diag([c.meas_sigma_mm**2] * 2 + [20.0**2] * 2)
         self._seen(t, dets, j)
+
+    def _touch_on_way(self, t: Track, a: np.ndarray, b: np.ndarray) -> None:
+        """Mark touched (``Track.touched_at``) the balls at rest that ``t``,
+        set off from ``a`` and first seen away at ``b`` (both (2,) mm), passed
+        within ``feather_mm`` of touching on the way between: unseen, it may
+        have struck one (seed 3556's white, placed in the D beside the green,
+        was struck into it under the player and first seen 212 mm on; the
+        green, run across the table read 0.99 green, was held at its spot,
+        hidden, for want of a moving ball seen near it)."""
+        reach = 2 * self.spec.ball_radius + self.config.feather_mm
+        for u in self.active():
+            if u is not t and u.anchor is not None and segment_distance(
+                    u.anchor, a, b) <= reach:
+                u.touched_at = self._frame
 
     def _lead_in(self, t: Track, first: tuple[int, np.ndarray]
                  ) -> list[tuple[int, np.ndarray]]:

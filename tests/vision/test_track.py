@@ -694,6 +694,39 @@ def test_ball_back_off_a_cushion_is_at_rest_only_once_stopped() -> None:
     assert white.anchor is not None and abs(white.anchor[0] - 1748.9) < 1.0
 
 
+@pytest.mark.parametrize(("white_y", "taken"), [(246.0, True), (0.0, False)])
+def test_ball_struck_unseen_from_beside_the_white_gets_its_track_moving(
+        white_y: float, taken: bool) -> None:
+    # seed 3556's break: the white, placed in the D 2.5 mm from touching the
+    # green, was struck into it under the player and first seen 212 mm on; the
+    # green, gone from its spot, was seen running across the table, read 0.99
+    # green. Its track goes with it only if the white's way out passed it (a
+    # sure green far from a green at rest that nothing came near is a misread)
+    tr = BallTracker(OFFICIAL)
+    white = np.array([-1077.6, white_y])
+    green = ("green", -1047.5, 292.0)
+    for _ in range(5):
+        tr.update(_dets([("white", *white), green]))
+    gid = next(t.track_id for t in tr.active() if t.kind == BallKind.GREEN)
+    tr.update(_dets([]))  # the strike, under the player
+    step = np.array([175.0, -90.0])
+    run = []
+    for f in range(1, 30):
+        seen = [("white", *(white + (212.0, -106.0) + step * (f - 1)))] if f < 12 \
+            else []
+        if f >= 8:  # the green, seen from frame 8, running down the table
+            run.append(np.array([-710.0, 805.0]) + np.array([23.0, -41.0]) * (f - 8))
+            seen.append(("green", *run[-1]))
+        tr.update(_dets(seen))
+    green_track = next(t for t in tr.active() if t.track_id == gid)
+    if taken:
+        assert green_track.status == TrackStatus.SEEN and green_track.anchor is None
+        assert np.allclose(green_track.reported_mm, run[-1], atol=5.0)
+    else:
+        assert green_track.status == TrackStatus.HIDDEN
+        assert np.allclose(green_track.reported_mm, green[1:], atol=1.0)
+
+
 def test_ball_struck_away_blurred_past_its_colour_is_released() -> None:
     tr = BallTracker(OFFICIAL)
     start = np.array([800.0, 300.0])
