@@ -217,6 +217,15 @@ class EventConfig:
 
     Attributes:
         contact_tol_mm: Slack on the 2R contact distance.
+        strike_tol_mm: Slack on the 2R contact distance along the cue ball's
+            way from its place to its first sighting away from it, and on from
+            there when that came a frame after the sighting before (``_hits``):
+            blurred as it sets off, often half hidden by the cue, its first
+            sightings lie off its way, and a chord from its place cuts the
+            corner of a turn (seed 3560's was struck thinly into a red 59 mm
+            from touching it; its first sighting, 20 mm back along its way and
+            6 mm aside, was left out of its path, and the chord from its place
+            to the next passed 6.4 mm wide of the red; a miss was called).
         moved_mm: Displacement from rest that shows a ball was set moving.
         pocket_mm: A ball vanishing within this of a pocket (extrapolated) is potted.
         cushion_tol_mm: Slack on the R distance to a cushion nose at a bounce.
@@ -321,6 +330,7 @@ class EventConfig:
     """
 
     contact_tol_mm: float = 6.0
+    strike_tol_mm: float = 12.0
     moved_mm: float = 2.0
     pocket_mm: float = 160.0
     cushion_tol_mm: float = 18.0
@@ -723,6 +733,22 @@ class EventDetector:
                 out.append((float(rows[i]) + span * best, k, chord))
         out.sort()
         return out
+
+    def _hits(self, rows: np.ndarray, pts: np.ndarray, i: int,
+              anchors: np.ndarray, away: int) -> list[tuple[float, int, bool]]:
+        """``_segment_hits`` of the path's segment ``i``, with the slack
+        ``strike_tol_mm`` for balls it runs at (not those already within it
+        at its start) on the way into the cue ball's first sighting away from
+        its place (index ``away`` into ``pts``), and on out of it when that
+        was a frame after the sighting before."""
+        hits = self._segment_hits(rows, pts, i, anchors)
+        if i != away - 1 and not (
+                i == away and i > 0 and rows[i] - rows[i - 1] == 1):
+            return hits
+        have = {k for _, k, _ in hits}
+        wide = self._segment_hits(rows, pts, i, anchors, self.config.strike_tol_mm)
+        return sorted(hits + [h for h in wide if h[1] not in have
+                              and h[0] > float(rows[i])])
 
     def _set_off(self, tr: StrokeTracks, held: np.ndarray, j: int, lo: float,
                  hi: float, push: np.ndarray | None = None, window: int = 12
@@ -1270,6 +1296,8 @@ class EventDetector:
             return (), None, 0.5, None
         if len(rows) < 2:
             return self._first_to_leave(tr, s0, objs, held[s0])
+        away = next((k for k in range(1, len(pts)) if float(np.linalg.norm(
+            pts[k] - pts[0])) > c.moved_mm), len(pts))  # its first sighting away
         found: list[tuple[float, int, int]] = []  # (t, column, segment)
         weak: list[tuple[float, int, int]] = []  # the cue ball turned, no more
         grazed: list[tuple[float, int]] = []  # reached, but neither set off nor turned
@@ -1280,7 +1308,7 @@ class EventDetector:
             if weak and rows[i] > weak[0][0] + c.weak_rows:
                 break
             anchors = held[rows[i], objs]
-            for t, k, chord in self._segment_hits(rows, pts, i, anchors):
+            for t, k, chord in self._hits(rows, pts, i, anchors, away):
                 if found and t > found[0][0] + 1:
                     break
                 j = objs[k]
@@ -1331,12 +1359,12 @@ class EventDetector:
                 unseen = self._unseen_contact(tr, held, objs, rows, pts, i)
                 if unseen is not None:
                     return unseen
+        first = min([f[0] for f in found[:1] + weak[:1]], default=math.inf)
         # a ball beside the cue ball, struck in the frame of the strike, comes
         # first even when the path reaches another later (seed 573: a red cut
         # thinly at 2 m/s, the chord from the rest place to the first sighting
         # passing wide of it; the black, reached 60 frames on, was named)
         beside = self._struck_from_beside(tr, held, objs, rows, pts)
-        first = min([f[0] for f in found[:1] + weak[:1]], default=math.inf)
         if beside is not None and beside[0] < first:
             r, j = beside
             return (tr.kinds[j],), r, 0.6, None

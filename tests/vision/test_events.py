@@ -402,6 +402,28 @@ def test_a_thin_contact_sets_a_ball_off_slowly() -> None:
     assert ev.first_contact == ("red",)
 
 
+@pytest.mark.parametrize(("wider_mm", "first"), [(0.0, ("red",)), (8.0, ())])
+def test_a_ball_cut_thinly_as_the_cue_ball_sets_off_is_struck(
+        wider_mm: float, first: tuple) -> None:
+    # seed 3560: the white, hidden at the strike, was first seen blurred 20 mm
+    # back along its way and 6 mm aside; its path skips that sighting, and the
+    # chord from its place to the next passes 6.4 mm wide of the red it cut
+    # thinly, which creeps off square to that chord. 8 mm wider, a miss
+    t = 30
+    xy = np.full((t, 2, 2), np.nan)
+    place = np.array([1099.8, -6.1])
+    xy[:3, 0] = place  # (held there, hidden, at the strike: row 2)
+    xy[3, 0] = (1056.5, -47.3)
+    xy[4:, 0] = np.array([986.0, -110.7]) + np.outer(np.arange(t - 4), (-60.0, -53.0))
+    red = np.array([990.1, -26.9]) + wider_mm * np.array([-0.677, 0.736])
+    xy[:, 1] = red
+    xy[4:, 1, 1] += 2.4 * np.arange(1, t - 3)
+    vis = np.ones((t, 2), bool)
+    vis[2, 0] = False
+    ev = EventDetector().detect(_tracks(("white", "red"), xy, vis))
+    assert ev.first_contact == first
+
+
 def test_a_near_miss_is_no_contact() -> None:
     xy = _run_up()
     xy[:, 2] = (-100.0, R2 + 4.0)  # the white passes it just outside touching
