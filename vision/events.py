@@ -1360,6 +1360,10 @@ class EventDetector:
                 if unseen is not None:
                     return unseen
         first = min([f[0] for f in found[:1] + weak[:1]], default=math.inf)
+        if np.isnan(tr.xy_mm[s0, w, 0]):  # put down and struck unseen
+            behind = self._struck_before_seen(tr, held, objs, rows, pts, first)
+            if behind is not None:
+                return behind
         # a ball beside the cue ball, struck in the frame of the strike, comes
         # first even when the path reaches another later (seed 573: a red cut
         # thinly at 2 m/s, the chord from the rest place to the first sighting
@@ -1679,6 +1683,43 @@ class EventDetector:
             if moved and r > s0 and (best is None or (r, d) < best[:2]):
                 best = (r, d, j)
         return None if best is None else (min(best[0], r_away), best[2])
+
+    def _struck_before_seen(
+        self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
+        rows: np.ndarray, pts: np.ndarray, before: float,
+    ) -> tuple[tuple[str, ...], int, float, Unknown] | None:
+        """The cue ball first seen moving (its place at the strike unknown: put
+        down and struck under the player): a ball at rest behind its path's
+        start (on its first way followed back, within as far as it can have
+        come in ``gap_rows`` rows, plus ``beside_mm``) that left its place for
+        good before row ``before`` (the first contact found on the path):
+        until the first contact only the cue ball moves, so it struck that one
+        first, unseen (seed 3452's, placed in the D beside the yellow and
+        struck into it, was first seen 150 mm on, and the brown it reached
+        next was named). The nearest behind, flagged hidden; None if none."""
+        c = self.config
+        k = next((k for k in range(1, len(pts)) if float(np.linalg.norm(
+            pts[k] - pts[0])) > 2 * self.spec.ball_radius), None)
+        if k is None:
+            return None
+        way = pts[k] - pts[0]
+        speed = float(np.linalg.norm(way)) / float(rows[k] - rows[0])
+        back = -way / float(np.linalg.norm(way)) * (
+            speed * c.gap_rows + c.beside_mm)
+        s0 = int(rows[0])
+        reach = 2 * self.spec.ball_radius + c.contact_tol_mm
+        best: tuple[float, int] | None = None
+        for j in objs:
+            q = held[s0, j]
+            u = _ray_hit(pts[0], back, q, reach)
+            if u is None or not self._movers(tr, s0, [j], held[s0]):
+                continue
+            left = self._left_place(tr, j, q, s0, c.spurious_mm)
+            if left is not None and left < before and (best is None or u < best[0]):
+                best = (u, j)
+        if best is None:
+            return None
+        return (tr.kinds[best[1]],), s0, 0.5, Unknown.HIDDEN_AT_CONTACT
 
     def _beyond_turn(self, rows: np.ndarray, pts: np.ndarray,
                      turn: tuple[float, int, int], place: np.ndarray) -> bool:

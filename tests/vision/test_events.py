@@ -424,6 +424,39 @@ def test_a_ball_cut_thinly_as_the_cue_ball_sets_off_is_struck(
     assert ev.first_contact == first
 
 
+@pytest.mark.parametrize(("yellow_left", "first", "unknown"), [
+    (True, ("yellow",), Unknown.HIDDEN_AT_CONTACT),
+    (False, ("brown",), None),
+])
+def test_cue_ball_put_down_and_struck_unseen_into_a_ball_behind_its_way(
+        yellow_left: bool, first: tuple, unknown: Unknown | None) -> None:
+    # seed 3452: the white, in hand, was put down in the D beside the yellow
+    # and struck into it under the player; it was first seen 150 mm on, rolling
+    # up the table into the brown. The yellow, held hidden at its spot, was
+    # seen running away from row 6, before the white reached the brown: it was
+    # struck first. Still at its spot, the brown was
+    t = 30
+    xy = np.full((t, 3, 2), np.nan)
+    white = np.array([-1043.1, -142.5]) + np.outer(np.arange(t - 3), (3.0, 20.0))
+    xy[3:, 0] = white
+    stop = 5  # (the brown stops it)
+    xy[3 + stop:, 0] = white[stop]
+    yellow = np.array([-1046.7, -291.8])
+    xy[:, 1] = yellow
+    vis = ~np.isnan(xy[..., 0])
+    if yellow_left:
+        vis[2:6, 1] = False
+        xy[6:, 1] = np.array([-831.0, -420.0]) + np.outer(np.arange(t - 6),
+                                                          (25.0, -15.0))
+    brown = np.array([-1047.4, 0.0])
+    xy[:, 2] = brown
+    xy[3 + stop:, 2] = brown + np.outer(np.arange(1, t - 2 - stop), (-5.0, 14.0))
+    ev = EventDetector().detect(_tracks(("white", "yellow", "brown"), xy, vis))
+    assert ev.first_contact == first
+    fc = next(e for e in ev.events if e.kind == EventKind.FIRST_CONTACT)
+    assert fc.unknown == unknown
+
+
 def test_a_near_miss_is_no_contact() -> None:
     xy = _run_up()
     xy[:, 2] = (-100.0, R2 + 4.0)  # the white passes it just outside touching
