@@ -147,11 +147,14 @@ final code; 3384 fixed in session 56, 3386 in session 57), ``3401-3420``
 (held out, scored once with b68e360; 3401 and 3412 fixed in session 56),
 ``3421-3440`` (held out, scored once with 424ef8c, session 56's final code;
 3421, 3436 and 3438 fixed in session 57), ``3441-3460`` (held out, scored
-once with f7bf83e),
+once with f7bf83e; 3452 fixed in session 59),
 ``3461-3480`` (held out, scored once with e47b55a, session 57's final code;
 3477 fixed in session 58), ``3481-3500`` (held out, scored once with 33b4dab,
 session 57's final code), ``3501-3520``, ``3521-3540`` and ``3541-3560`` (held out,
-scored once each with 8f2aa93, session 58's final code),
+scored once each with 8f2aa93, session 58's final code; 3556 and 3560 fixed
+in session 59), ``3561-3580`` (held out, scored once with b2d3ef0, session
+58's final code), ``3581-3600``, ``3601-3620`` and ``3621-3640`` (held out,
+scored once each with a34dec3, session 59's final code),
 ``--variant american --seeds 2001-2008`` (American snooker, held out, scored
 once: session 19), and
 ``--cuts --seeds 402,404,406`` for camera cuts.
