@@ -1368,7 +1368,7 @@ class EventDetector:
         # first even when the path reaches another later (seed 573: a red cut
         # thinly at 2 m/s, the chord from the rest place to the first sighting
         # passing wide of it; the black, reached 60 frames on, was named)
-        beside = self._struck_from_beside(tr, held, objs, rows, pts)
+        beside = self._struck_from_beside(tr, held, objs, rows, pts, away)
         if beside is not None and beside[0] < first:
             r, j = beside
             return (tr.kinds[j],), r, 0.6, None
@@ -1651,7 +1651,7 @@ class EventDetector:
 
     def _struck_from_beside(
         self, tr: StrokeTracks, held: np.ndarray, objs: list[int],
-        rows: np.ndarray, pts: np.ndarray,
+        rows: np.ndarray, pts: np.ndarray, away: int,
     ) -> tuple[int, int] | None:
         """``(row, column)`` of a ball beside the cue ball at the strike
         (within ``beside_mm`` of touching it, or within the cue ball's first
@@ -1664,14 +1664,12 @@ class EventDetector:
         116 mm on in the first frame). The earliest to set off; None when there
         is none."""
         c = self.config
-        a = pts[0]
-        gone = np.linalg.norm(pts - a, axis=1)
-        away = np.flatnonzero(gone > c.moved_mm)
-        if not len(away):
+        if away == len(pts):  # (``away``: its first sighting away, ``_contact``)
             return None
-        s0, r_away = int(rows[0]), int(rows[away[0]])
-        step = float(gone[away[0]]) if away[0] and rows[away[0]] - rows[
-            away[0] - 1] == 1 else 0.0
+        a = pts[0]
+        s0, r_away = int(rows[0]), int(rows[away])
+        step = float(np.linalg.norm(pts[away] - a)) if rows[away] - rows[
+            away - 1] == 1 else 0.0
         near = 2 * self.spec.ball_radius + max(c.beside_mm, step)
         best: tuple[int, float, int] | None = None
         for j in objs:
@@ -1703,9 +1701,9 @@ class EventDetector:
         if k is None:
             return None
         way = pts[k] - pts[0]
-        speed = float(np.linalg.norm(way)) / float(rows[k] - rows[0])
-        back = -way / float(np.linalg.norm(way)) * (
-            speed * c.gap_rows + c.beside_mm)
+        length = float(np.linalg.norm(way))
+        speed = length / float(rows[k] - rows[0])
+        back = -way / length * (speed * c.gap_rows + c.beside_mm)
         s0 = int(rows[0])
         reach = 2 * self.spec.ball_radius + c.contact_tol_mm
         best: tuple[float, int] | None = None
